@@ -1,0 +1,24 @@
+// The same suite runs once per database: always SQLite, and PostgreSQL too
+// when PG_TEST_URL is set (each test file then gets its own schema).
+const transform = {
+  '^.+\\.ts$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+
+function project(name, setupFile) {
+  return {
+    displayName: name,
+    testEnvironment: 'node',
+    transform,
+    rootDir: __dirname,
+    testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+    setupFiles: [setupFile],
+  };
+}
+
+const projects = [project('sqlite', '<rootDir>/test/setup-sqlite.js')];
+if (process.env.PG_TEST_URL) projects.push(project('postgres', '<rootDir>/test/setup-postgres.js'));
+
+module.exports = { projects, testTimeout: 30000 };

@@ -1,0 +1,18 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+
+import type { Db, DbKind } from './connect';
+import { initial } from './migrations/20250601T0900-initial';
+
+/** Migrations in time order; their names never change once landed. */
+function migrations(kind: DbKind): Record<string, Migration> {
+  return {
+    '20250601T0900-initial': initial(kind),
+  };
+}
+
+/** Brings the database to the latest schema; throws on the first failure. */
+export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(kind) };
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,112 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/*
+ * Timestamps are ISO-8601 UTC text ('2025-06-01T09:30:00.000Z') and dates are
+ * 'YYYY-MM-DD' text: they sort and compare the same way on SQLite and
+ * PostgreSQL, and substr(…, 1, 10) gives the day on both.
+ */
+
+export interface AdminTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  token_version: Generated<number>;
+}
+
+export interface ShopTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  logo: string | null;
+  created_date: string;
+  status: 'active' | 'inactive';
+  x_gis: number | null;
+  y_gis: number | null;
+  /** Null until the shop sets one through the reset flow. */
+  password_hash: string | null;
+  token_version: Generated<number>;
+}
+
+export interface ContainerTypeTable {
+  key: string;
+  label: string;
+  guarantee_amount: number;
+}
+
+export interface CountryTable {
+  name: string;
+}
+
+/**
+ * Where a container is: shop_id null and loan_id null = provider's stock;
+ * shop_id set, loan_id null = the shop's stock; loan_id set = out on loan from shop_id.
+ */
+export interface ContainerTable {
+  id: Generated<number>;
+  code: string;
+  type_key: string;
+  country: string;
+  shop_id: number | null;
+  loan_id: number | null;
+  created_at: string;
+}
+
+export interface LoanTable {
+  id: Generated<number>;
+  shop_id: number;
+  client: string;
+  given_date: string;
+  due_date: string | null;
+  /** Set when the last of its containers comes back. */
+  returned_date: string | null;
+}
+
+export interface LoanItemTable {
+  id: Generated<number>;
+  loan_id: number;
+  container_id: number;
+  returned_at: string | null;
+  returned_shop_id: number | null;
+}
+
+export interface ContainerRequestTable {
+  id: Generated<number>;
+  shop_id: number;
+  status: 'PENDING' | 'APPROVED' | 'DENIED';
+  request_date: string;
+  decided_at: string | null;
+  reason: string | null;
+}
+
+export interface RequestItemTable {
+  id: Generated<number>;
+  request_id: number;
+  container_type: string;
+  quantity: number;
+}
+
+export interface ResetCodeTable {
+  shop_id: number;
+  code_hash: string;
+  expires_at: string;
+  tries: number;
+}
+
+export interface Database {
+  admins: AdminTable;
+  shops: ShopTable;
+  container_types: ContainerTypeTable;
+  countries: CountryTable;
+  containers: ContainerTable;
+  loans: LoanTable;
+  loan_items: LoanItemTable;
+  container_requests: ContainerRequestTable;
+  request_items: RequestItemTable;
+  reset_codes: ResetCodeTable;
+}
+
+export type ShopRow = Selectable<ShopTable>;
+export type NewShop = Insertable<ShopTable>;
+export type ContainerRequestRow = Selectable<ContainerRequestTable>;
+export type LoanRow = Selectable<LoanTable>;

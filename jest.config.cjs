@@ -1,0 +1,31 @@
+// Unit and component tests of the front-end workspaces. The API has its own
+// Jest config (api/jest.config.js) because it runs once per database.
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const FRONT_END = ['shared', 'shell', 'mfe-auth', 'mfe-dashboard', 'mfe-requests', 'mfe-shops', 'mfe-qr'];
+
+module.exports = {
+  projects: FRONT_END.map((name) => ({
+    displayName: name,
+    rootDir: `<rootDir>/${name}`,
+    testEnvironment: '<rootDir>/../shared/src/testing/jsdom-environment.cjs',
+    testMatch: ['<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)'],
+    transform: { '^.+\\.[jt]sx?$': swcTransform },
+    moduleNameMapper: {
+      '\\.module\\.css$': 'identity-obj-proxy',
+      '\\.css$': '<rootDir>/../shared/src/testing/style-stub.cjs',
+    },
+    setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-tests.ts'],
+    globals: { __REMOTE_NAME__: name, __REMOTE_VERSION__: 'test' },
+  })),
+};

@@ -1,0 +1,106 @@
+// One Rspack config for the shell and every remote, so they agree on the
+// federation shared map, loaders and output naming.
+const path = require('node:path');
+const { rspack } = require('@rspack/core');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
+
+const { sharedDependencies } = require('./shared-deps.cjs');
+
+/**
+ * @param {object} options
+ * @param {string} options.appDir the app's folder (__dirname of its rspack.config.cjs)
+ * @param {string} options.federationName federation container name, e.g. 'mfe_auth'
+ * @param {Record<string,string>} [options.exposes] remotes only: './Page' -> './src/...'
+ * @param {boolean} [options.isHost] the shell: emits index.html, no remoteEntry
+ * @param {number} options.devPort port for `rspack serve`
+ */
+function createRspackConfig({ appDir, federationName, exposes, isHost = false, devPort }) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  // A release builds the same source under another version (scripts/release.mjs).
+  const version = process.env.REMOTE_VERSION || pkg.version;
+  const outputDir = process.env.BUILD_OUT_DIR || path.join(appDir, 'dist');
+  const isDev = process.env.NODE_ENV === 'development';
+
+  return {
+    mode: isDev ? 'development' : 'production',
+    context: appDir,
+    entry: { main: './src/index.ts' },
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: outputDir,
+      // 'auto' lets a build be served from any folder: releases move it into versioned folders.
+      publicPath: 'auto',
+      uniqueName: federationName,
+      filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
+      assetModuleFilename: '[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: isDev } },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        {
+          test: /\.css$/,
+          use: [
+            'style-loader',
+            {
+              loader: 'css-loader',
+              options: {
+                modules: {
+                  auto: true,
+                  namedExport: false,
+                  exportLocalsConvention: 'as-is',
+                  localIdentName: `${federationName}__[local]--[hash:base64:5]`,
+                },
+              },
+            },
+          ],
+          type: 'javascript/auto',
+        },
+        { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({
+        __REMOTE_NAME__: JSON.stringify(pkg.name),
+        __REMOTE_VERSION__: JSON.stringify(version),
+      }),
+      new ModuleFederationPlugin({
+        name: federationName,
+        ...(isHost
+          ? { remotes: {} }
+          : { filename: 'remoteEntry.js', exposes: exposes ?? {}, manifest: { fileName: 'mf-manifest.json' } }),
+        shared: sharedDependencies(),
+        dts: false,
+      }),
+      ...(isHost
+        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), title: 'Lending panel' })]
+        : []),
+    ],
+    devServer: {
+      port: devPort,
+      hot: true,
+      historyApiFallback: isHost,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    performance: { hints: false },
+    optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+  };
+}
+
+module.exports = { createRspackConfig };

@@ -1,0 +1,76 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+
+import { API_PREFIX } from '../config/constants';
+import { PATHS } from '../config/routes';
+import { clearSession, getToken } from '../auth/session';
+import { getApiBaseUrl } from './runtime-config';
+import { announceSessionEnd } from './session-events';
+
+/** Every tag any remote uses, declared up front so injected endpoints agree. */
+export const TAG_TYPES = [
+  'Shop',
+  'ShopInfo',
+  'Stock',
+  'Weekly',
+  'AdminSummary',
+  'Loan',
+  'Return',
+  'Request',
+  'TypesAndCountries',
+] as const;
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_PREFIX,
+  // jsdom has no global fetch at module load; look it up per call instead.
+  fetchFn: (input, init) => globalThis.fetch(input, init),
+  prepareHeaders: (headers) => {
+    const token = getToken();
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `JWT ${token}`);
+    return headers;
+  },
+});
+
+/**
+ * Adds the run-time base URL and the session rules: a call that carried a
+ * token and got 401 (expired or revoked) or 403 (not allowed) clears storage
+ * and sends the user away (spec section 2). Calls made without a token, such
+ * as login, keep their error for the page to show.
+ */
+export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  apiContext,
+  extraOptions,
+) => {
+  const hadToken = getToken() !== null;
+  const withBase: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  withBase.url = `${getApiBaseUrl()}${withBase.url.startsWith('/') ? '' : '/'}${withBase.url}`;
+  const result = await rawBaseQuery(
+    { ...withBase, url: withBase.url },
+    { ...apiContext },
+    extraOptions,
+  );
+  const status = result.error?.status;
+  if (hadToken && (status === 401 || status === 403)) {
+    clearSession();
+    announceSessionEnd(
+      status === 403
+        ? { reason: 'forbidden', redirectTo: PATHS.home }
+        : { reason: 'expired', redirectTo: PATHS.loginRedirect },
+    );
+  }
+  return result;
+};
+
+/** The one API slice of the page; remotes add endpoints with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: panelBaseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

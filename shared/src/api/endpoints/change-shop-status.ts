@@ -1,0 +1,20 @@
+import { api } from '../base-api';
+import type { ShopStatus } from '../../types';
+
+export interface ChangeShopStatusArgs {
+  shop: number;
+  new_status: ShopStatus;
+}
+
+/** Activate/deactivate, used by the dashboard's New Shops panel and the shop list. */
+export const shopStatusApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    changeShopStatus: build.mutation<{ message?: string }, ChangeShopStatusArgs>({
+      query: (body) => ({ url: '/shops/change-shop-status/', method: 'POST', body }),
+      invalidatesTags: ['Shop', 'AdminSummary'],
+    }),
+  }),
+});
+
+export const { useChangeShopStatusMutation } = shopStatusApi;

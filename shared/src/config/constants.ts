@@ -1,0 +1,65 @@
+/** Business constants and limits of spec section 9, in one place. */
+export const LIMITS = {
+  requestQuantityMin: 0,
+  requestQuantityMax: 99,
+  qrDefaultQuantity: 1,
+  qrMaxQuantity: 10_000,
+  uploadMaxBytes: 2 * 1024 * 1024,
+  newestShopsCount: 2,
+  requestDateLength: 10,
+  faqItems: 4,
+} as const;
+
+export const DELAYS_MS = {
+  loginNavigation: 1000,
+  dashboardLoading: 1000,
+  shopListExtraWait: 1000,
+  registrationReenable: 3000,
+  postRegistration: 1500,
+  countUpStep: 10,
+  menuRevealStep: 300,
+  toastAutoClose: 5000,
+} as const;
+
+export const COUNT_UP_STEPS = 200;
+
+export const LAYOUT = {
+  drawerWidthPx: 250,
+  spinnerSizePx: 100,
+  requestCardItemsMaxHeightPx: 300,
+  qrDropdownMaxHeightPx: 100,
+} as const;
+
+export const CHARTS = {
+  emptyWeekAxisMax: 10,
+  axisStep: 10,
+  barThickness: 10,
+  doughnutCutout: '95%',
+} as const;
+
+export const MAP = {
+  popupZoom: 16,
+  profileZoom: 12,
+  profileHeightPx: 400,
+  defaultCentre: [51.505, -0.09] as [number, number],
+  defaultProfileCoordinates: [24.4539, 54.3773] as [number, number],
+} as const;
+
+export const QR = {
+  sizePx: 256,
+  errorCorrectionLevel: 'H',
+  zipName: 'qr_codes.zip',
+  fileName: (n: number) => `qr_code_${n}.png`,
+} as const;
+
+export const TOASTS = {
+  position: 'top-right',
+  autoClose: DELAYS_MS.toastAutoClose,
+  pauseOnHover: true,
+  pauseOnFocusLoss: true,
+  draggable: true,
+  draggablePercent: 80,
+} as const;
+
+/** The API version every call is made under (spec section 7). */
+export const API_PREFIX = '/api/v0';

@@ -1,0 +1,74 @@
+/**
+ * Every user-facing text the spec gives (sections 1, 2, 5 and 8), kept once so
+ * the apps and their tests read the same string. Spelling is the spec's own,
+ * typos included ("successfuly", "Doesn't match"): users and tests rely on it.
+ */
+export const MESSAGES = {
+  slogan: 'Earth First, Everything Else Second',
+
+  // section 8: load failures
+  loadFailedPrefix: 'Failed to get info, reason: ',
+  permissionDenied: 'Permission Denied',
+  notFound: '404 not found',
+  noInternet: 'No Internet connection found / Failed to contact API',
+  sessionExpired: 'Your session has expired, please log in again',
+  failedShopsData: 'Failed to fetch shops data',
+  failedShopInfo: 'Failed to fetch shop info',
+  failedTypesAndCountries: 'Failed to fetch types and countries',
+  failedLastShops: 'Failed to fetch last shops',
+  weeklyLoanFailedPrefix: "Failed to get this week's loan info, reason: ",
+  failedWeeklyLoanData: 'Failed to fetch Weekly loan data',
+
+  // section 4 and 8: shop status
+  shopAlreadyActive: 'Shop is already active / Still Loading',
+  shopAlreadyInactive: 'Shop is already inactive / Still Loading',
+  shopActivated: 'Shop successfuly Activated',
+  shopDeactivated: 'Shop successfuly Deactivated',
+  shopActivationFailedPrefix: 'Shop Activation Failed, reason: ',
+  shopDeactivationFailedPrefix: 'Shop Deactivation Failed, reason: ',
+
+  // requests
+  requestSent: 'the Request was sent successfuly',
+  requestApproved: 'Request approved successfuly',
+  requestDenied: 'Request denied successfuly',
+  approveFailedPrefix: 'Failed approving request, Reason: ',
+  denyFailedPrefix: 'Failed denying request, Reason: ',
+  confirmRequestTitle: 'Are you sure about this request?',
+  confirmRequestYes: 'Yes, send the Request',
+  confirmRequestNo: 'No',
+  noPendingRequests: 'No pending request found',
+  // The spec gives the denied text for the accepted tab too ("possibly a copy slip").
+  noAcceptedRequests: 'No denied request found',
+  noDeniedRequests: 'No denied request found',
+
+  // profile
+  shopModified: 'Shop successfuly Modified',
+  shopEditFailedPrefix: 'Shop Edit Failed, reason: ',
+
+  // auth
+  acceptTerms: 'please accept the terms of services',
+  termsLabel: 'I accept the terms of service',
+  fileTooLarge: 'File size must be less than 2MB',
+  imagesOnly: 'Only image files are accepted',
+  passwordsDontMatch: "Passwords Doesn't match",
+  resetCodeSent: 'An email containing a confirmation code has been sent to you.',
+  unknownErrorPrefix: 'An unknown error has occurred. Error Code : ',
+  registered: 'Your shop was registered. Check your e-mail to set a password.',
+
+  // lists
+  nothingToShow: 'nothing to show...',
+
+  // QR
+  qrTitle: 'QR Generator',
+  qrSearchPlaceholder: 'Search in Countries',
+  qrGenerationFailed: 'Error generating QR codes',
+
+  // layout
+  backToHome: 'Back to Home',
+  greeting: (shopName: string) => `Hello, ${shopName}`,
+} as const;
+
+/** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */
+export function unknownErrorText(status: number | string): string {
+  return `${MESSAGES.unknownErrorPrefix}${status}`;
+}

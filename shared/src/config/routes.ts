@@ -1,0 +1,20 @@
+/** Panel and auth paths of spec section 2. */
+export const PATHS = {
+  login: '/auth/login',
+  loginRedirect: '/auth/login/',
+  register: '/auth/register',
+  forgotPassword: '/auth/forgotPassword',
+  home: '/home',
+  loan: '/loan',
+  return: '/return',
+  shop: '/shop',
+  qr: '/qr',
+  containers: '/containers',
+  requests: '/requests',
+  support: '/support',
+  profile: '/profile',
+} as const;
+
+export type RequestsPage = 'main' | 'pending' | 'accepted' | 'denied';
+
+export const requestsPath = (page: RequestsPage) => `${PATHS.requests}?page=${page}`;

@@ -1,0 +1,86 @@
+/** Entities of spec section 3, as the API sends them. */
+
+export type ShopStatus = 'active' | 'inactive';
+
+export interface Shop {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  logo: string | null;
+  created_date: string;
+  status: ShopStatus;
+  x_gis: number | null;
+  y_gis: number | null;
+}
+
+export interface LoginResponse {
+  access: string;
+  status: string;
+  shop_id?: number | null;
+}
+
+export interface LoanContainer {
+  code: string;
+  container_type: string;
+  guarantee_amount: number;
+}
+
+export interface Loan {
+  id: number;
+  given_date: string;
+  due_date: string | null;
+  returned_date?: string | null;
+  client?: string | null;
+  shop: { id: number; name: string | null };
+  containers: LoanContainer[];
+}
+
+/** Container type key to display label. */
+export type ContainerTypes = Record<string, string>;
+
+export interface StockSummary {
+  loans_by_container_type: Record<string, number>;
+  shop_packs_by_container_type: Record<string, number>;
+}
+
+export interface WeeklyLoans {
+  loans_by_weekday: Record<string, number>;
+  type: ContainerTypes;
+  shop_pack: number;
+  loans_pack: number;
+  users: number;
+}
+
+export interface AdminSummary {
+  shops: number;
+  loans_pack: number;
+  container_pack: number;
+}
+
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'DENIED';
+
+export interface RequestItem {
+  quantity: number;
+  container_type: string;
+}
+
+export interface ContainerRequest {
+  id: number;
+  status: RequestStatus;
+  request_date: string;
+  shop: { id: number; name: string };
+  items: RequestItem[];
+}
+
+export interface TypesAndCountries {
+  types: ContainerTypes;
+  countries: Record<string, string>;
+}
+
+export interface ApiErrorBody {
+  error?: string;
+  email?: string[];
+  logo?: string[];
+  message?: string;
+}
