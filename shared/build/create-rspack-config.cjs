@@ -28,8 +28,9 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
     devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: outputDir,
-      // 'auto' lets a build be served from any folder: releases move it into versioned folders.
-      publicPath: 'auto',
+      // The shell's page is served at every route, so its assets are absolute;
+      // a remote's 'auto' lets it be served from any folder (versioned releases).
+      publicPath: isHost ? '/' : 'auto',
       uniqueName: federationName,
       filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
       chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',

@@ -63,7 +63,26 @@ export const MESSAGES = {
   qrSearchPlaceholder: 'Search in Countries',
   qrGenerationFailed: 'Error generating QR codes',
 
-  // layout
+  // layout and side menu (spec section 2)
+  menuHome: 'Home',
+  menuLoans: 'Loans',
+  menuReturns: 'Returns',
+  menuContainers: 'Containers',
+  menuRequestsGroup: "Request's Container",
+  menuRequests: 'Requests',
+  menuPending: 'Pending',
+  menuAccepted: 'Accepted',
+  menuDenied: 'Denied Request',
+  menuShopList: 'Shop List',
+  menuQr: 'QR generator',
+  menuSupport: 'Support',
+  menuLogout: 'Logout',
+  myProfile: 'My Profile',
+  signOut: 'Sign Out',
+  startChat: 'Start Chat',
+  faqTitle: 'Frequently Asked Questions',
+  remoteFailed: 'This part of the panel could not be loaded.',
+  retry: 'Retry',
   backToHome: 'Back to Home',
   greeting: (shopName: string) => `Hello, ${shopName}`,
 } as const;

@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+import { chromiumPath } from './fixtures/chromium-path';
+
+// The browser tests start the whole system the way `npm start` does, on
+// ports of their own and with a fresh data folder, so they never touch a
+// developer's running panel or demo database.
+const ROOT = path.resolve(__dirname, '..');
+process.env.PANEL_PORT ??= '4000';
+process.env.API_PORT ??= '8100';
+process.env.DATA_DIR ??= path.join(ROOT, 'data', 'e2e');
+process.env.DEPLOY_DIR ??= path.join(ROOT, 'data', 'e2e-deploy');
+
+const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
+
+export default defineConfig({
+  testDir: './tests',
+  // One system under test with shared demo data: tests run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    cwd: ROOT,
+    url: `${baseURL}/remotes.json`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@panel/shared';
+
+export { remoteVersion } from '../remote-version';
+
+export default function RequestsPage() {
+  return <PlaceholderPage title="Requests" remote="mfe-requests" />;
+}

@@ -1,0 +1,7 @@
+import { PlaceholderPage } from '@panel/shared';
+
+export { remoteVersion } from '../remote-version';
+
+export default function ShopListPage() {
+  return <PlaceholderPage title="Shop List" remote="mfe-shops" />;
+}

@@ -1,0 +1,35 @@
+// The apps of the panel, their ports and who may load each remote: the one
+// list the start, serve and release scripts share.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const DATA_DIR = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
+export const DEPLOY_DIR = path.resolve(ROOT, process.env.DEPLOY_DIR ?? 'deploy');
+export const RUN_DIR = path.join(DATA_DIR, 'run');
+
+export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 3000);
+export const API_PORT = Number(process.env.API_PORT ?? 8000);
+
+export const REMOTES = [
+  { pkg: 'mfe-auth', name: 'mfe_auth', offset: 1, roles: ['guest', 'shop', 'provider'] },
+  { pkg: 'mfe-dashboard', name: 'mfe_dashboard', offset: 2, roles: ['shop', 'provider'] },
+  { pkg: 'mfe-requests', name: 'mfe_requests', offset: 3, roles: ['shop', 'provider'] },
+  { pkg: 'mfe-shops', name: 'mfe_shops', offset: 4, roles: ['shop', 'provider'] },
+  { pkg: 'mfe-qr', name: 'mfe_qr', offset: 5, roles: ['provider'] },
+].map((remote) => ({ ...remote, port: PANEL_PORT + remote.offset }));
+
+export const APP_NAMES = ['shell', ...REMOTES.map((remote) => remote.pkg)];
+
+export function findRemote(pkg) {
+  const remote = REMOTES.find((candidate) => candidate.pkg === pkg || candidate.name === pkg);
+  if (!remote) {
+    throw new Error(`Unknown remote "${pkg}". Known: ${REMOTES.map((r) => r.pkg).join(', ')}`);
+  }
+  return remote;
+}
+
+export function packageVersion(pkg) {
+  return JSON.parse(readFileSync(path.join(ROOT, pkg, 'package.json'), 'utf8')).version;
+}

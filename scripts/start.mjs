@@ -1,0 +1,96 @@
+// `npm start`: builds what is missing, starts the API (it migrates and seeds
+// demo data into an empty database), the shell and every remote, then prints
+// the URLs and demo logins. `npm run dev` (--dev) rebuilds apps on change.
+import { spawn } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import { API_PORT, APP_NAMES, DATA_DIR, PANEL_PORT, REMOTES, ROOT } from './lib/apps.mjs';
+import { buildApps, isBuilt } from './build-all.mjs';
+
+const dev = process.argv.includes('--dev');
+const children = new Set();
+let stopping = false;
+
+function run(name, command, args, { env = {}, critical = true } = {}) {
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.add(child);
+  child.on('exit', (code, signal) => {
+    children.delete(child);
+    if (stopping) return;
+    // A stopped remote leaves the rest running: the shell shows its fallback.
+    if (critical) {
+      console.error(`${name} stopped (${signal ?? code}); stopping the panel.`);
+      stop(1);
+    } else {
+      console.warn(`${name} stopped (${signal ?? code}).`);
+    }
+  });
+  return child;
+}
+
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+async function waitForHttp(url, label, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(250);
+    }
+  }
+  throw new Error(`${label} did not start at ${url}`);
+}
+
+async function main() {
+  if (dev) {
+    for (const app of APP_NAMES) {
+      run(`${app} watch`, 'npx', ['rspack', 'build', '--watch'], {
+        env: { NODE_ENV: 'development' },
+        critical: false,
+      });
+    }
+  } else {
+    buildApps({ onlyMissing: true });
+  }
+
+  run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], { env: { API_PORT: String(API_PORT) } });
+  await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
+
+  while (dev && !APP_NAMES.every(isBuilt)) await sleep(500);
+  run('shell server', 'node', ['scripts/serve-app.mjs', 'shell']);
+  for (const remote of REMOTES) {
+    run(`${remote.pkg} server`, 'node', ['scripts/serve-app.mjs', remote.pkg], { critical: false });
+  }
+  await waitForHttp(`http://127.0.0.1:${PANEL_PORT}/remotes.json`, 'The shell');
+
+  console.log(`
+  Lending panel is running
+    Panel     http://localhost:${PANEL_PORT}
+    API       http://localhost:${API_PORT}/api/v0   (docs: http://localhost:${API_PORT}/api/docs)
+    Remotes   ${REMOTES.map((r) => `${r.pkg} :${r.port}`).join(', ')}
+    Data      ${DATA_DIR}
+
+  Demo logins
+    super admin   admin@example.com / admin12345
+    shop          shop@example.com  / shop12345
+    shop          shop2@example.com / shop12345
+`);
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  stop(1);
+});

@@ -1,0 +1,42 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { NotFoundPage, PATHS } from '@panel/shared';
+
+import { RequireAuth } from '../features/auth/require-auth';
+import { useRole } from '../features/auth/use-viewer';
+import { PanelLayout } from '../features/layout/panel-layout';
+import { RemotePage } from '../features/remotes/remote-page';
+import { SupportPage } from '../features/support/support-page';
+import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
+
+/** A page of a remote, or the 404 page for a role the route is not for. */
+function GuardedRemote({ route }: { route: RemoteRoute }) {
+  const role = useRole();
+  if (role === null || !route.roles.includes(role)) return <NotFoundPage />;
+  return <RemotePage remote={route.remote} exposed={route.exposed} viewer={role} />;
+}
+
+function AuthRemote({ remote, exposed }: { remote: string; exposed: string }) {
+  const role = useRole();
+  return <RemotePage remote={remote} exposed={exposed} viewer={role ?? 'guest'} />;
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      {AUTH_ROUTES.map(({ path, remote, exposed }) => (
+        <Route key={path} path={path} element={<AuthRemote remote={remote} exposed={exposed} />} />
+      ))}
+      <Route path="/auth/*" element={<Navigate to={PATHS.login} replace />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<PanelLayout />}>
+          <Route index element={<Navigate to={PATHS.home} replace />} />
+          {PANEL_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<GuardedRemote route={route} />} />
+          ))}
+          <Route path={PATHS.support} element={<SupportPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+
+import { useRole } from '../auth/use-viewer';
+import { AddRequestButton } from './add-request-button';
+import { Header } from './header';
+import { SideMenu } from './side-menu';
+import styles from './panel-layout.module.css';
+
+/** Everything outside /auth/: side menu, header, the routed page and the add button. */
+export function PanelLayout() {
+  const role = useRole();
+  const [menuOpen, setMenuOpen] = useState(false);
+  if (role === null) return null;
+  return (
+    <div className={styles.layout}>
+      <SideMenu role={role} open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <div className={styles.main}>
+        <Header onOpenMenu={() => setMenuOpen(true)} />
+        <main className={styles.content} id="main-content">
+          <Outlet />
+        </main>
+      </div>
+      {role === 'shop' && <AddRequestButton />}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { Viewer } from '@panel/shared';
+
+import type { RemotesManifest } from './remote-manifest';
+import { chooseRelease } from './rollout-bucket';
+
+export class RemoteNotAllowedError extends Error {}
+
+let manifest: RemotesManifest = { remotes: {} };
+const registeredUrls = new Map<string, string>();
+
+export function setRemotesManifest(next: RemotesManifest): void {
+  manifest = next;
+}
+
+/**
+ * Registers a remote only when a page of it is about to load, and only for a
+ * role that may use it: a role never downloads a remote it may not use.
+ * `force` drops a failed or outdated registration (used by Retry).
+ */
+function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): void {
+  const entry = manifest.remotes[remoteName];
+  if (!entry) throw new Error(`No remote "${remoteName}" in remotes.json`);
+  if (!entry.roles.includes(viewer)) {
+    throw new RemoteNotAllowedError(`${remoteName} is not available to ${viewer}`);
+  }
+  const { url } = chooseRelease(remoteName, entry);
+  if (!force && registeredUrls.get(remoteName) === url) return;
+  registerRemotes([{ name: remoteName, entry: url }], { force: registeredUrls.has(remoteName) });
+  registeredUrls.set(remoteName, url);
+}
+
+export interface RemotePageModule {
+  default: React.ComponentType;
+  remoteVersion?: string;
+}
+
+const LOAD_TIMEOUT_MS = 15_000;
+
+/** Loads an exposed page; a remote that does not answer in time counts as failed. */
+export async function loadRemotePage(
+  remoteName: string,
+  exposed: string,
+  viewer: Viewer,
+  attempt: number,
+): Promise<RemotePageModule> {
+  ensureRegistered(remoteName, viewer, attempt > 0);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${remoteName} did not answer in ${LOAD_TIMEOUT_MS / 1000} s`)),
+      LOAD_TIMEOUT_MS,
+    );
+  });
+  try {
+    const loaded = await Promise.race([
+      loadRemote<RemotePageModule>(`${remoteName}/${exposed.replace(/^\.\//, '')}`),
+      timeout,
+    ]);
+    if (!loaded?.default) throw new Error(`${remoteName} has no page ${exposed}`);
+    return loaded;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,36 @@
+import { STORAGE_KEYS, getShopId } from '@panel/shared';
+
+import type { RemoteEntry, RemoteRelease } from './remote-manifest';
+
+/** FNV-1a: small, stable across browsers and visits, spreads ids evenly. */
+export function hashToPercent(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % 100;
+}
+
+/**
+ * Who the user is for rollouts: the shop id when a shop is logged in, else an
+ * anonymous id kept in local storage (it survives logout, see clearSession),
+ * so the same person gets the same version on every visit.
+ */
+export function rolloutKey(): string {
+  const shopId = getShopId();
+  if (shopId !== null) return `shop:${shopId}`;
+  let anonymous = localStorage.getItem(STORAGE_KEYS.rolloutId);
+  if (!anonymous) {
+    anonymous = crypto.randomUUID();
+    localStorage.setItem(STORAGE_KEYS.rolloutId, anonymous);
+  }
+  return `anon:${anonymous}`;
+}
+
+/** The remote's name is part of the hash so canaries of two remotes hit different users. */
+export function chooseRelease(remoteName: string, entry: RemoteEntry, key = rolloutKey()): RemoteRelease {
+  const canary = entry.canary;
+  if (canary && hashToPercent(`${remoteName}:${key}`) < canary.percent) return canary;
+  return entry;
+}
