@@ -16,6 +16,7 @@ const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './global-teardown.ts',
   // One system under test with shared demo data: tests run one at a time.
   workers: 1,
   fullyParallel: false,
@@ -45,9 +46,10 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     cwd: ROOT,
     url: `${baseURL}/remotes.json`,
-    reuseExistingServer: false,
+    // Locally, PANEL_PORT=3000 runs the tests against an already running `npm start`.
+    reuseExistingServer: !process.env.CI,
     timeout: 300_000,
-    stdout: 'pipe',
+    stdout: 'ignore',
     stderr: 'pipe',
   },
 });

@@ -30,11 +30,15 @@ function shellServer() {
       routes: {
         '/remotes.json': (req, res) => {
           const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-          sendJson(res, 200, renderRemotesJson({
-            protocol: 'http:',
-            hostname,
-            apiUrl: process.env.PUBLIC_API_URL ?? '',
-          }));
+          sendJson(
+            res,
+            200,
+            renderRemotesJson({
+              protocol: 'http:',
+              hostname,
+              apiUrl: process.env.PUBLIC_API_URL ?? '',
+            }),
+          );
         },
         '/api/': toApi,
         '/media/': toApi,

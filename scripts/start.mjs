@@ -66,7 +66,9 @@ async function main() {
     buildApps({ onlyMissing: true });
   }
 
-  run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], { env: { API_PORT: String(API_PORT) } });
+  run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], {
+    env: { API_PORT: String(API_PORT) },
+  });
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
 
   while (dev && !APP_NAMES.every(isBuilt)) await sleep(500);

@@ -85,12 +85,21 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
         name: federationName,
         ...(isHost
           ? { remotes: {} }
-          : { filename: 'remoteEntry.js', exposes: exposes ?? {}, manifest: { fileName: 'mf-manifest.json' } }),
+          : {
+              filename: 'remoteEntry.js',
+              exposes: exposes ?? {},
+              manifest: { fileName: 'mf-manifest.json' },
+            }),
         shared: sharedDependencies(),
         dts: false,
       }),
       ...(isHost
-        ? [new rspack.HtmlRspackPlugin({ template: path.join(appDir, 'index.html'), title: 'Lending panel' })]
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: path.join(appDir, 'index.html'),
+              title: 'Lending panel',
+            }),
+          ]
         : []),
     ],
     devServer: {

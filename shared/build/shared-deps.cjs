@@ -14,7 +14,11 @@ const singletons = {
   'react-dom': ['react-dom', 'react-dom/client'],
   'react-router-dom': ['react-router-dom'],
   'react-redux': ['react-redux'],
-  '@reduxjs/toolkit': ['@reduxjs/toolkit', '@reduxjs/toolkit/query', '@reduxjs/toolkit/query/react'],
+  '@reduxjs/toolkit': [
+    '@reduxjs/toolkit',
+    '@reduxjs/toolkit/query',
+    '@reduxjs/toolkit/query/react',
+  ],
   // The toast container lives in the shell; remotes must reach the same event bus.
   'react-toastify': ['react-toastify'],
 };

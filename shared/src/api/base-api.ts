@@ -26,7 +26,6 @@ export const TAG_TYPES = [
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({
-  baseUrl: API_PREFIX,
   // jsdom has no global fetch at module load; look it up per call instead.
   fetchFn: (input, init) => globalThis.fetch(input, init),
   prepareHeaders: (headers) => {
@@ -48,13 +47,10 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   extraOptions,
 ) => {
   const hadToken = getToken() !== null;
-  const withBase: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
-  withBase.url = `${getApiBaseUrl()}${withBase.url.startsWith('/') ? '' : '/'}${withBase.url}`;
-  const result = await rawBaseQuery(
-    { ...withBase, url: withBase.url },
-    { ...apiContext },
-    extraOptions,
-  );
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  // The base URL is only known at run time, so the prefix is joined here, not in fetchBaseQuery.
+  request.url = `${getApiBaseUrl()}${API_PREFIX}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
+  const result = await rawBaseQuery(request, apiContext, extraOptions);
   const status = result.error?.status;
   if (hadToken && (status === 401 || status === 403)) {
     clearSession();

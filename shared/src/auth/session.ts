@@ -24,6 +24,7 @@ export interface LoginRecord {
 export function saveLogin({ token, status, shopId, remember }: LoginRecord): void {
   sessionStorage.setItem(STORAGE_KEYS.token, token);
   if (remember) localStorage.setItem(STORAGE_KEYS.token, token);
+  else localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.setItem(STORAGE_KEYS.status, status);
   if (shopId !== undefined && shopId !== null) {
     localStorage.setItem(STORAGE_KEYS.shopId, String(shopId));

@@ -14,7 +14,12 @@ interface ProvidersOptions extends Omit<RenderOptions, 'queries'> {
 /** Renders a screen with the real store and a router, as STYLE.md asks. */
 export function renderWithProviders(
   ui: ReactElement,
-  { preloadedState, store = makeStore(preloadedState), route = '/', ...options }: ProvidersOptions = {},
+  {
+    preloadedState,
+    store = makeStore(preloadedState),
+    route = '/',
+    ...options
+  }: ProvidersOptions = {},
 ) {
   function Wrapper({ children }: { children: ReactNode }) {
     return (

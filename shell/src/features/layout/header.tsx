@@ -16,7 +16,12 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
 
   return (
     <header className={styles.header}>
-      <button type="button" className={styles.menuButton} onClick={onOpenMenu} aria-label="Open menu">
+      <button
+        type="button"
+        className={styles.menuButton}
+        onClick={onOpenMenu}
+        aria-label="Open menu"
+      >
         <MenuIcon />
       </button>
       <p className={styles.greeting}>{MESSAGES.greeting(name)}</p>
@@ -33,7 +38,11 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       {profileOpen && (
         <div id="profile-drawer" className={styles.drawer} role="dialog" aria-label="Profile">
           <p className={styles.drawerName}>{name}</p>
-          <Link to={PATHS.profile} className={styles.drawerLink} onClick={() => setProfileOpen(false)}>
+          <Link
+            to={PATHS.profile}
+            className={styles.drawerLink}
+            onClick={() => setProfileOpen(false)}
+          >
             {MESSAGES.myProfile}
           </Link>
           <Link

@@ -16,7 +16,12 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-const link = (label: string, to: string, icon: string): MenuLink => ({ kind: 'link', label, to, icon });
+const link = (label: string, to: string, icon: string): MenuLink => ({
+  kind: 'link',
+  label,
+  to,
+  icon,
+});
 
 const home = link(MESSAGES.menuHome, PATHS.home, '⌂');
 const support = link(MESSAGES.menuSupport, PATHS.support, '?');

@@ -23,7 +23,15 @@ function useIsCurrent() {
   };
 }
 
-function MenuItem({ item, onChoose, hidden = false }: { item: MenuLink; onChoose: () => void; hidden?: boolean }) {
+function MenuItem({
+  item,
+  onChoose,
+  hidden = false,
+}: {
+  item: MenuLink;
+  onChoose: () => void;
+  hidden?: boolean;
+}) {
   const isCurrent = useIsCurrent();
   const current = isCurrent(item.to);
   return (
@@ -62,7 +70,10 @@ function MenuGroupItem({ group, onChoose }: { group: MenuGroup; onChoose: () => 
           {group.icon}
         </span>
         {group.label}
-        <span className={open ? `${styles.arrow} ${styles.arrowOpen}` : styles.arrow} aria-hidden="true">
+        <span
+          className={open ? `${styles.arrow} ${styles.arrowOpen}` : styles.arrow}
+          aria-hidden="true"
+        >
           ▾
         </span>
       </button>
@@ -84,8 +95,15 @@ export function SideMenu({ role, open, onClose }: SideMenuProps) {
   const logout = useLogout();
   return (
     <>
-      <div className={open ? styles.scrimOpen : styles.scrim} onClick={onClose} aria-hidden="true" />
-      <nav className={open ? `${styles.drawer} ${styles.drawerOpen}` : styles.drawer} aria-labelledby="side-menu-title">
+      <div
+        className={open ? styles.scrimOpen : styles.scrim}
+        onClick={onClose}
+        aria-hidden="true"
+      />
+      <nav
+        className={open ? `${styles.drawer} ${styles.drawerOpen}` : styles.drawer}
+        aria-labelledby="side-menu-title"
+      >
         <div className={styles.head}>
           <span className={styles.brand} aria-hidden="true">
             ♻

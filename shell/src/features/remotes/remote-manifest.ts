@@ -24,12 +24,18 @@ export interface RemotesManifest {
 const VIEWERS: readonly Viewer[] = ['guest', 'shop', 'provider'];
 
 function isRelease(value: unknown): value is RemoteRelease {
-  return typeof value === 'object' && value !== null && typeof (value as RemoteRelease).url === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as RemoteRelease).url === 'string'
+  );
 }
 
 /** Rejects a malformed file with a message naming the bad entry, instead of failing later. */
 export function parseRemotesManifest(raw: unknown): RemotesManifest {
-  if (typeof raw !== 'object' || raw === null || typeof (raw as RemotesManifest).remotes !== 'object') {
+  if (
+    typeof raw !== 'object' ||
+    raw === null ||
+    typeof (raw as RemotesManifest).remotes !== 'object'
+  ) {
     throw new Error('remotes.json has no "remotes" object');
   }
   const { apiUrl, remotes } = raw as RemotesManifest;

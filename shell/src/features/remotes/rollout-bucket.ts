@@ -29,7 +29,11 @@ export function rolloutKey(): string {
 }
 
 /** The remote's name is part of the hash so canaries of two remotes hit different users. */
-export function chooseRelease(remoteName: string, entry: RemoteEntry, key = rolloutKey()): RemoteRelease {
+export function chooseRelease(
+  remoteName: string,
+  entry: RemoteEntry,
+  key = rolloutKey(),
+): RemoteRelease {
   const canary = entry.canary;
   if (canary && hashToPercent(`${remoteName}:${key}`) < canary.percent) return canary;
   return entry;

@@ -34,7 +34,10 @@ export function SupportPage() {
                   onClick={() => setOpenIndex(open ? null : index)}
                 >
                   {item.question}
-                  <span className={open ? `${styles.chevron} ${styles.chevronOpen}` : styles.chevron} aria-hidden="true">
+                  <span
+                    className={open ? `${styles.chevron} ${styles.chevronOpen}` : styles.chevron}
+                    aria-hidden="true"
+                  >
                     ▾
                   </span>
                 </button>

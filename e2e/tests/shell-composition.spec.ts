@@ -1,0 +1,232 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { openAs } from '../fixtures/session';
+import { REMOTE_PORTS, release, startRemoteServer, stopRemoteServer } from '../fixtures/system';
+
+const remoteOrigin = (pkg: keyof typeof REMOTE_PORTS) => `http://localhost:${REMOTE_PORTS[pkg]}`;
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (req) => urls.push(req.url()));
+  return urls;
+}
+
+test.describe('run-time composition', () => {
+  test('a shop user never downloads a remote its role may not use', async ({ page }) => {
+    const urls = recordRequests(page);
+    await openAs(page, 'shop', '/home');
+    for (const path of [
+      '/loan',
+      '/return',
+      '/containers',
+      '/requests?page=pending',
+      '/profile',
+      '/support',
+      '/qr',
+      '/shop',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).not.toBeEmpty();
+    }
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
+    expect(urls.some((url) => url.startsWith(remoteOrigin('mfe-dashboard')))).toBe(true);
+  });
+
+  test('the super admin loads mfe-qr through remotes.json', async ({ page }) => {
+    const urls = recordRequests(page);
+    await openAs(page, 'admin', '/qr');
+    await expect(page.locator('[data-remote="mfe_qr"]')).toBeVisible();
+    expect(urls).toContain(`${remoteOrigin('mfe-qr')}/1.0.0/mf-manifest.json`);
+  });
+
+  test('remotes.json, manifests and entries are no-cache; hashed chunks immutable', async ({
+    request,
+  }) => {
+    const remotes = await request.get('/remotes.json');
+    expect(remotes.headers()['cache-control']).toBe('no-cache');
+    const manifestUrl = `${remoteOrigin('mfe-qr')}/1.0.0/mf-manifest.json`;
+    const manifestResponse = await request.get(manifestUrl);
+    expect(manifestResponse.headers()['cache-control']).toBe('no-cache');
+    const manifest = (await manifestResponse.json()) as {
+      exposes: { assets: { js: { sync: string[] } } }[];
+    };
+    const entry = await request.get(`${remoteOrigin('mfe-qr')}/1.0.0/remoteEntry.js`);
+    expect(entry.headers()['cache-control']).toBe('no-cache');
+    const chunk = manifest.exposes[0]?.assets.js.sync[0];
+    expect(chunk).toMatch(/\.[0-9a-f]{10}\.js$/);
+    const chunkResponse = await request.get(`${remoteOrigin('mfe-qr')}/1.0.0/${chunk}`);
+    expect(chunkResponse.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('one React, one store and one API slice in the page', async ({ page, request }) => {
+    const urls = recordRequests(page);
+    await openAs(page, 'shop', '/home');
+    await expect(page.locator('[data-remote="mfe_dashboard"]')).toBeVisible();
+    // Every shared singleton in the share scope was provided by the shell; no remote's copy loaded.
+    const loaded = await page.evaluate(() => {
+      const scopes = (
+        globalThis as unknown as {
+          __FEDERATION__: {
+            __SHARE__: Record<
+              string,
+              Record<string, Record<string, Record<string, { from: string; loaded?: boolean }>>>
+            >;
+          };
+        }
+      ).__FEDERATION__.__SHARE__;
+      const rows: { pkg: string; from: string }[] = [];
+      for (const scope of Object.values(scopes)) {
+        for (const pkgs of Object.values(scope)) {
+          for (const [pkg, versions] of Object.entries(pkgs)) {
+            for (const info of Object.values(versions))
+              if (info.loaded) rows.push({ pkg, from: info.from });
+          }
+        }
+      }
+      return rows;
+    });
+    for (const pkg of [
+      'react',
+      'react-dom',
+      'react-redux',
+      '@reduxjs/toolkit',
+      '@reduxjs/toolkit/query/react',
+      'react-router-dom',
+      '@panel/shared',
+    ]) {
+      // Each federation instance holds a reference to the share scope; all must point at the shell's copy.
+      const providers = new Set(loaded.filter((row) => row.pkg === pkg).map((row) => row.from));
+      expect(providers).toEqual(new Set(['shell']));
+    }
+    // The network agrees: none of the dashboard's own fallback copies of shared packages was fetched.
+    const manifest = (await (
+      await request.get(`${remoteOrigin('mfe-dashboard')}/1.0.0/mf-manifest.json`)
+    ).json()) as {
+      shared: { name: string; assets: { js: { sync: string[]; async: string[] } } }[];
+    };
+    const fallbackFiles = manifest.shared.flatMap((shared) => [
+      ...shared.assets.js.sync,
+      ...shared.assets.js.async,
+    ]);
+    expect(fallbackFiles.length).toBeGreaterThan(0);
+    const fetchedFromDashboard = urls.filter((url) =>
+      url.startsWith(remoteOrigin('mfe-dashboard')),
+    );
+    for (const file of fallbackFiles) {
+      expect(fetchedFromDashboard.filter((url) => url.endsWith(`/${file}`))).toEqual([]);
+    }
+    // The remote's endpoints were injected into the shell's API slice and its data sits in the shell's store.
+    const storeView = await page.evaluate(() => {
+      const panel = (
+        window as unknown as {
+          __PANEL__: {
+            store: {
+              getState: () => { api: { queries: Record<string, { endpointName: string }> } };
+            };
+            api: { endpoints: Record<string, unknown> };
+          };
+        }
+      ).__PANEL__;
+      return {
+        endpoints: Object.keys(panel.api.endpoints),
+        queried: Object.values(panel.store.getState().api.queries).map(
+          (query) => query.endpointName,
+        ),
+      };
+    });
+    expect(storeView.endpoints).toContain('getShopInfo');
+    const remoteEndpoints = storeView.queried.filter((name) => name !== 'getShopInfo');
+    expect(remoteEndpoints.length).toBeGreaterThan(0);
+    for (const name of remoteEndpoints) expect(storeView.endpoints).toContain(name);
+  });
+});
+
+test.describe('a failing remote', () => {
+  test('shows a Retry fallback while the rest keeps working, and Retry recovers', async ({
+    page,
+  }) => {
+    await openAs(page, 'shop', '/support');
+    stopRemoteServer('mfe-requests');
+    try {
+      await page.getByRole('button', { name: "Request's Container" }).click();
+      await page.getByRole('link', { name: 'Pending', exact: true }).click();
+      const fallback = page.locator('[data-remote-failed="mfe_requests"]');
+      await expect(fallback).toBeVisible({ timeout: 20_000 });
+      await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+      // Header, menu and other routes still work.
+      await expect(page.getByText(/^Hello, /)).toBeVisible();
+      await page.getByRole('link', { name: 'Support' }).click();
+      await expect(page.getByRole('link', { name: 'Start Chat' })).toBeVisible();
+      await page.getByRole('link', { name: 'Home' }).click();
+      await expect(page.locator('[data-remote="mfe_dashboard"]')).toBeVisible();
+      await page.goBack();
+      await page.goBack();
+      await expect(page.locator('[data-remote-failed="mfe_requests"]')).toBeVisible({
+        timeout: 20_000,
+      });
+    } finally {
+      startRemoteServer('mfe-requests');
+    }
+    await expect
+      .poll(async () =>
+        (
+          await page.request
+            .get(`${remoteOrigin('mfe-requests')}/1.0.0/mf-manifest.json`)
+            .catch(() => null)
+        )?.status(),
+      )
+      .toBe(200);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('[data-remote="mfe_requests"]')).toBeVisible();
+  });
+});
+
+test.describe('staged rollout', () => {
+  test('a 50 % canary splits users by a stable bucket, and a rollback sends everyone back', async ({
+    browser,
+  }) => {
+    const canaryVersion = `9.9.${Date.now() % 1000}-canary`;
+    release('mfe-qr', '--version', canaryVersion, '--canary', '50');
+    const versionsById = new Map<string, string>();
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await openAs(page, 'admin', '/support');
+      // Anonymous rollout ids decide the provider's bucket; try ids until both versions were served.
+      for (let i = 0; i < 30 && new Set(versionsById.values()).size < 2; i += 1) {
+        const id = `rollout-user-${i}`;
+        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.goto('/qr');
+        const version = await page
+          .locator('[data-remote="mfe_qr"]')
+          .getAttribute('data-remote-version');
+        versionsById.set(id, version ?? '');
+      }
+      expect(new Set(versionsById.values())).toEqual(new Set(['1.0.0', canaryVersion]));
+      // Same user, same version on every visit.
+      for (const [id, version] of versionsById) {
+        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.goto('/qr');
+        await expect(page.locator('[data-remote="mfe_qr"]')).toHaveAttribute(
+          'data-remote-version',
+          version,
+        );
+      }
+      // Roll back without restarting anything: every user is on the stable version again.
+      release('rollback', 'mfe-qr');
+      for (const id of versionsById.keys()) {
+        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.goto('/qr');
+        await expect(page.locator('[data-remote="mfe_qr"]')).toHaveAttribute(
+          'data-remote-version',
+          '1.0.0',
+        );
+      }
+      await context.close();
+    } finally {
+      const status = release('status');
+      if (status.includes('canary 9.9.')) release('rollback', 'mfe-qr');
+    }
+  });
+});

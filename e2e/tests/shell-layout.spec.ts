@@ -1,0 +1,222 @@
+import { expect, test } from '@playwright/test';
+
+import { openAs } from '../fixtures/session';
+
+// Texts are the spec's (section 2); they live in @panel/shared and are repeated
+// here only as the user reads them.
+const SHOP_MENU = [
+  'Home',
+  'Loans',
+  'Returns',
+  'Containers',
+  "Request's Container",
+  'Support',
+  'Logout',
+];
+const SHOP_GROUP = ['Requests', 'Pending', 'Accepted', 'Denied Request'];
+const PROVIDER_MENU = [
+  'Home',
+  'Shop List',
+  "Request's Container",
+  'QR generator',
+  'Support',
+  'Logout',
+];
+const PROVIDER_GROUP = ['Pending', 'Accepted', 'Denied Request'];
+
+test.describe('routing', () => {
+  test('entering the panel without a token goes to /auth/login/', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/auth\/login\/$/);
+  });
+
+  test('an unknown path shows 404 with Back to Home', async ({ page }) => {
+    await openAs(page, 'shop', '/no/such/page');
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a bad or expired token clears storage and goes to login', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.evaluate(() => {
+      sessionStorage.setItem('loginStatus', 'not-a-valid-token');
+      localStorage.setItem('status', 'admin');
+    });
+    await page.goto('/home');
+    await expect(page).toHaveURL(/\/auth\/login\/?$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('loginStatus'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('status'))).toBeNull();
+  });
+});
+
+test.describe('side menu', () => {
+  async function menuLabels(page: import('@playwright/test').Page) {
+    const nav = page.getByRole('navigation');
+    return nav.locator(':scope > ul > li > a, :scope > ul > li > button').allInnerTexts();
+  }
+
+  test('shop user sees the Admin menu in the spec order', async ({ page }) => {
+    await openAs(page, 'shop', '/support');
+    await expect(page.getByRole('heading', { name: 'Admin', exact: true })).toBeVisible();
+    expect(
+      (await menuLabels(page)).map((label) =>
+        label.replace(/^\W+/, '').replace(/\s*▾$/, '').trim(),
+      ),
+    ).toEqual(SHOP_MENU);
+    await page.getByRole('button', { name: "Request's Container" }).click();
+    for (const label of SHOP_GROUP) {
+      await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+  });
+
+  test('super admin sees the Super admin menu in the spec order', async ({ page }) => {
+    await openAs(page, 'admin', '/support');
+    await expect(page.getByRole('heading', { name: 'Super admin' })).toBeVisible();
+    expect(
+      (await menuLabels(page)).map((label) =>
+        label.replace(/^\W+/, '').replace(/\s*▾$/, '').trim(),
+      ),
+    ).toEqual(PROVIDER_MENU);
+    await page.getByRole('button', { name: "Request's Container" }).click();
+    for (const label of PROVIDER_GROUP) {
+      await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('link', { name: 'Requests', exact: true })).toHaveCount(0);
+  });
+
+  test("the Request's Container group reveals its items 300 ms apart and turns its arrow", async ({
+    page,
+  }) => {
+    await openAs(page, 'shop', '/support');
+    const toggle = page.getByRole('button', { name: "Request's Container" });
+    const arrow = toggle.locator('span').last();
+    const before = await arrow.evaluate((el) => getComputedStyle(el).transform);
+    // Record when each item becomes visible, in the page's own clock.
+    await page.evaluate(() => {
+      const w = window as unknown as { revealTimes: number[] };
+      w.revealTimes = [];
+      const items = Array.from(document.querySelectorAll('#menu-group-requests > li'));
+      const seen = new Set<Element>();
+      const start = performance.now();
+      const tick = () => {
+        for (const item of items) {
+          if (!seen.has(item) && getComputedStyle(item).visibility === 'visible') {
+            seen.add(item);
+            w.revealTimes.push(performance.now() - start);
+          }
+        }
+        if (seen.size < items.length) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Denied Request' })).toBeVisible();
+    const times = await page.evaluate(
+      () => (window as unknown as { revealTimes: number[] }).revealTimes,
+    );
+    expect(times).toHaveLength(4);
+    for (let i = 1; i < times.length; i += 1) {
+      const gap = (times[i] as number) - (times[i - 1] as number);
+      expect(gap).toBeGreaterThan(200);
+      expect(gap).toBeLessThan(600);
+    }
+    await expect
+      .poll(() => arrow.evaluate((el) => getComputedStyle(el).transform))
+      .not.toBe(before);
+  });
+
+  test('Logout clears both storages and goes to the login page', async ({ page }) => {
+    await openAs(page, 'shop', '/support');
+    await page.evaluate(() => localStorage.setItem('loginStatus', 'remembered'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    const left = await page.evaluate(() => ({
+      session: sessionStorage.length,
+      token: localStorage.getItem('loginStatus'),
+      status: localStorage.getItem('status'),
+      shopId: localStorage.getItem('shop_id'),
+    }));
+    expect(left).toEqual({ session: 0, token: null, status: null, shopId: null });
+  });
+
+  test('the drawer is 250 px wide and fixed on a wide screen', async ({ page }) => {
+    await openAs(page, 'shop', '/support');
+    const box = await page.getByRole('navigation').boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 250 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+  });
+});
+
+test.describe('small screen (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the menu is off-screen, opens from the menu icon and closes with its plus or on choosing', async ({
+    page,
+  }) => {
+    await openAs(page, 'shop', '/support');
+    const nav = page.getByRole('navigation');
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.x).toBe(0);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
+  });
+});
+
+test.describe('header', () => {
+  test('greets the shop by name and opens the profile drawer', async ({ page, request }) => {
+    const login = await openAs(page, 'shop', '/support');
+    const info = await request.get('/api/v0/shops/shop/info', {
+      headers: { Authorization: `JWT ${login.access}` },
+    });
+    const [shop] = (await info.json()) as { name: string }[];
+    await expect(page.getByText(`Hello, ${shop?.name}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Profile' });
+    await expect(drawer.getByText(shop?.name ?? '')).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'My Profile' })).toHaveAttribute(
+      'href',
+      '/profile',
+    );
+    await drawer.getByRole('link', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('loginStatus'))).toBeNull();
+  });
+
+  test('the floating add button links to a new request and hides on it', async ({ page }) => {
+    await openAs(page, 'shop', '/support');
+    const add = page.getByRole('link', { name: 'New container request' });
+    await expect(add).toHaveAttribute('href', '/requests?page=main');
+    await add.click();
+    await expect(page).toHaveURL(/\/requests\?page=main$/);
+    await expect(add).toHaveCount(0);
+    await page.goto('/requests?page=pending');
+    await expect(add).toBeVisible();
+  });
+});
+
+test.describe('support page', () => {
+  test('has the chat link and a 4-item accordion with one item open at a time', async ({
+    page,
+  }) => {
+    await openAs(page, 'admin', '/support');
+    await expect(page.getByRole('link', { name: 'Start Chat' })).toHaveAttribute(
+      'href',
+      /^https?:\/\//,
+    );
+    const questions = page.getByRole('button', { name: /^Question/ });
+    await expect(questions).toHaveCount(4);
+    await questions.nth(0).click();
+    await expect(page.getByRole('region', { name: /^Question/ })).toHaveCount(1);
+    await questions.nth(2).click();
+    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    await expect(questions.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('region', { name: /^Question/ })).toHaveCount(1);
+  });
+});

@@ -1,0 +1,7 @@
+import { LoginScreen } from '../features/login/components/login-screen';
+
+export { remoteVersion } from '../remote-version';
+
+export default function LoginPage() {
+  return <LoginScreen />;
+}

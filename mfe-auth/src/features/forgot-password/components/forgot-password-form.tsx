@@ -1,0 +1,167 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import {
+  errorStatus,
+  MESSAGES,
+  notify,
+  PATHS,
+  unknownErrorText,
+  type ApiError,
+} from '@panel/shared';
+
+import { FormField } from '../../../components/form-field';
+import styles from '../../../components/form.module.css';
+import { PasswordField } from '../../../components/password-field';
+import { serverErrorText } from '../../../utils/server-error';
+import { useAuthResetPasswordMutation } from '../api/reset-password';
+import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
+
+/** A reply with a status gets the spec's unknown-error block; no reply at all is the no-internet text. */
+function sendCodeErrorText(error: ApiError): string {
+  const status = errorStatus(error);
+  return typeof status === 'number' ? unknownErrorText(status) : MESSAGES.noInternet;
+}
+
+/**
+ * Spec sections 2 and 4: step 1 asks for the e-mail and sends the code; on a
+ * 200 reply step 2 asks for the code and the new password twice; success shows
+ * the server's message and goes to login.
+ */
+export function ForgotPasswordForm() {
+  const navigate = useNavigate();
+  const [sendResetCode, sendState] = useAuthSendResetCodeMutation();
+  const [resetPassword, resetState] = useAuthResetPasswordMutation();
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [mismatch, setMismatch] = useState(false);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (step === 'reset') codeInput.current?.focus();
+  }, [step]);
+
+  const onSendEmail = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sendState.isLoading) return;
+    setSendError(null);
+    try {
+      await sendResetCode({ email: email.trim() }).unwrap();
+      setStep('reset');
+    } catch (failure) {
+      setSendError(sendCodeErrorText(failure as ApiError));
+    }
+  };
+
+  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (resetState.isLoading) return;
+    setResetError(null);
+    if (password.trim() !== confirm.trim()) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    try {
+      const reply = await resetPassword({
+        email: email.trim(),
+        reset_code: code.trim(),
+        new_password: password.trim(),
+      }).unwrap();
+      if (reply?.message) notify.success(reply.message);
+      navigate(PATHS.login);
+    } catch (failure) {
+      setResetError(serverErrorText(failure));
+    }
+  };
+
+  if (step === 'email') {
+    return (
+      <form
+        className={styles.form}
+        onSubmit={onSendEmail}
+        noValidate
+        aria-busy={sendState.isLoading}
+      >
+        <p className={styles.hint}>
+          Enter the e-mail of your shop. We will send you a code to choose a new password.
+        </p>
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {sendError ? (
+          <p className={styles.errorBlock} role="alert">
+            {sendError}
+          </p>
+        ) : null}
+        <button className={styles.button} type="submit" disabled={sendState.isLoading}>
+          Send Email
+        </button>
+        <p className={styles.footer}>
+          <Link className={styles.link} to={PATHS.login}>
+            Back to login
+          </Link>
+        </p>
+      </form>
+    );
+  }
+
+  return (
+    <form className={styles.form} onSubmit={onConfirm} noValidate aria-busy={resetState.isLoading}>
+      <p className={styles.success} role="status">
+        {MESSAGES.resetCodeSent}
+      </p>
+      <FormField
+        ref={codeInput}
+        label="Code"
+        name="reset_code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="new_password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordField
+        label="Confirm password"
+        name="confirm_password"
+        autoComplete="new-password"
+        value={confirm}
+        error={mismatch ? MESSAGES.passwordsDontMatch : null}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          setMismatch(false);
+        }}
+      />
+      {resetError ? (
+        <p className={styles.errorBlock} role="alert">
+          {resetError}
+        </p>
+      ) : null}
+      <button className={styles.button} type="submit" disabled={resetState.isLoading}>
+        Confirm
+      </button>
+      <p className={styles.footer}>
+        <Link className={styles.link} to={PATHS.login}>
+          Back to login
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { DELAYS_MS, selectOverlayVisible, STORAGE_KEYS } from '@panel/shared';
+import { jsonResponse } from '@panel/shared/testing';
+
+import { fetchedRequest, renderAuthRoute } from '../../../testing/render-auth-route';
+
+const LOGIN_REPLY = { access: 'token-123', status: 'admin', shop_id: 7 };
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  jest.useRealTimers();
+});
+
+async function fillAndSubmit(
+  user: ReturnType<typeof userEvent.setup>,
+  { remember = false }: { remember?: boolean } = {},
+) {
+  await user.type(screen.getByLabelText('Email'), '  shop@example.com ');
+  await user.type(screen.getByLabelText('Password'), ' shop12345  ');
+  if (remember) await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('login', () => {
+  it('sends the trimmed e-mail and password, keeps the overlay up and opens /home 1 s after success', async () => {
+    jest.useFakeTimers();
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const { store } = renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('token-123'));
+    const request = fetchedRequest(fetchSpy);
+    expect(request.method).toBe('POST');
+    expect(request.url).toMatch(/\/shops\/login\/$/);
+    expect(await request.json()).toEqual({ email: 'shop@example.com', password: 'shop12345' });
+    expect(selectOverlayVisible(store.getState())).toBe(true);
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
+
+    act(() => jest.advanceTimersByTime(DELAYS_MS.loginNavigation - 1));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+    expect(selectOverlayVisible(store.getState())).toBe(false);
+  });
+
+  it('without Remember me keeps the token in session storage only, with role and shop id in local storage', async () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('token-123'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.status)).toBe('admin');
+    expect(localStorage.getItem(STORAGE_KEYS.shopId)).toBe('7');
+  });
+
+  it('with Remember me keeps the token in both storages', async () => {
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        jsonResponse({ access: 'admin-token', status: 'super_admin', shop_id: null }),
+      );
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user, { remember: true });
+
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('admin-token'));
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('admin-token');
+    expect(localStorage.getItem(STORAGE_KEYS.status)).toBe('super_admin');
+    expect(localStorage.getItem(STORAGE_KEYS.shopId)).toBeNull();
+  });
+
+  it('shows the server error in red under the password, tied to it, and removes the overlay', async () => {
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: 'Invalid email or password' }, 401));
+    const user = userEvent.setup();
+    const { store } = renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Invalid email or password');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      'Invalid email or password',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(selectOverlayVisible(store.getState())).toBe(false);
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it("shows the server's own text for a 403 instead of the generic 'Permission Denied'", async () => {
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: 'This shop is not active yet.' }, 403));
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This shop is not active yet.');
+  });
+
+  it('ignores a second submit while the first is in flight', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await fillAndSubmit(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.keyboard('{Enter}');
+    answer(jsonResponse({ error: 'nope' }, 400));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('nope');
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves focus from the e-mail to the password on Enter without submitting', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await user.type(screen.getByLabelText('Email'), 'shop@example.com{Enter}');
+
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('shows and hides the password', async () => {
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+  });
+
+  it('goes straight to /home when the login is kept in both storages', () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 't');
+    localStorage.setItem(STORAGE_KEYS.token, 't');
+    renderAuthRoute('/auth/login');
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/home');
+  });
+
+  it('stays on the login page when the login is only in session storage', () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 't');
+    renderAuthRoute('/auth/login');
+
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+});
+
+describe('auth layout', () => {
+  it.each([
+    ['/auth/login', 'Login'],
+    ['/auth/login/', 'Login'],
+    ['/auth/register', 'Register'],
+    ['/auth/register/', 'Register'],
+  ])('on %s highlights the %s tab', (route, tab) => {
+    renderAuthRoute(route);
+    const nav = screen.getByRole('navigation', { name: 'Account' });
+    expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent(tab);
+    expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
+    expect(screen.getByText('Earth First, Everything Else Second')).toBeInTheDocument();
+  });
+
+  it('highlights no tab on the forgot-password page and links there from the login', async () => {
+    const user = userEvent.setup();
+    renderAuthRoute('/auth/login');
+    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/forgotPassword');
+    expect(
+      screen.getByRole('navigation', { name: 'Account' }).querySelector('[aria-current]'),
+    ).toBeNull();
+  });
+});

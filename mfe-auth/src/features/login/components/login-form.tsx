@@ -1,0 +1,102 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+
+import { clearSession, DELAYS_MS, PATHS, saveLogin, useLoadingOverlay } from '@panel/shared';
+
+import { FormField } from '../../../components/form-field';
+import styles from '../../../components/form.module.css';
+import { PasswordField } from '../../../components/password-field';
+import { serverErrorText } from '../../../utils/server-error';
+import { useAuthLogInMutation } from '../api/log-in';
+
+type Phase = 'idle' | 'submitting' | 'signed-in';
+
+/**
+ * Spec sections 2-5: trimmed email and password, the overlay while submitting
+ * (a second submit is ignored), storage as section 3 says, /home about 1 s
+ * later; on failure the server's error in red under the password.
+ */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [logIn] = useAuthLogInMutation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const navigationTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useLoadingOverlay(phase !== 'idle');
+  useEffect(() => () => clearTimeout(navigationTimer.current), []);
+
+  const onEmailKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    passwordInput.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // A ref, not state: two quick submits happen before React re-renders.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setError(null);
+    setPhase('submitting');
+    // A new login replaces the old one, and a stale token must not turn this
+    // call's 401 into a "session expired" redirect.
+    clearSession();
+    try {
+      const reply = await logIn({ email: email.trim(), password: password.trim() }).unwrap();
+      saveLogin({ token: reply.access, status: reply.status, shopId: reply.shop_id, remember });
+      setPhase('signed-in');
+      navigationTimer.current = setTimeout(() => navigate(PATHS.home), DELAYS_MS.loginNavigation);
+    } catch (failure) {
+      inFlight.current = false;
+      setPhase('idle');
+      setError(serverErrorText(failure));
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={phase !== 'idle'}>
+      <FormField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        inputMode="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        onKeyDown={onEmailKeyDown}
+      />
+      <PasswordField
+        ref={passwordInput}
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        error={error}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <div className={styles.row}>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            name="remember"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          Remember me
+        </label>
+        <Link className={styles.link} to={PATHS.forgotPassword}>
+          Forgot Password?
+        </Link>
+      </div>
+      <button className={styles.button} type="submit">
+        Login
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
+
+import { DELAYS_MS, fieldErrorText, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
+
+import { FormField } from '../../../components/form-field';
+import styles from '../../../components/form.module.css';
+import { useAuthRegisterShopMutation } from '../api/register-shop';
+import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
+
+type ServerErrorField = 'email' | 'logo' | 'form';
+
+function serverErrorField(error: ApiError): ServerErrorField {
+  const data =
+    error && 'data' in error ? (error.data as Record<string, unknown> | undefined) : undefined;
+  if (Array.isArray(data?.email) && data.email.length > 0) return 'email';
+  if (Array.isArray(data?.logo) && data.logo.length > 0) return 'logo';
+  return 'form';
+}
+
+/**
+ * Spec sections 2-5: Enter moves to the next field, text trimmed, the terms
+ * must be ticked, the logo is an image under 2 MB; the button is dimmed while
+ * busy and comes back 3 s after a failure; on 201, login 1.5 s later.
+ */
+export function RegisterForm() {
+  const navigate = useNavigate();
+  const [registerShop] = useAuthRegisterShopMutation();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [terms, setTerms] = useState(false);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<{ field: ServerErrorField; text: string } | null>(
+    null,
+  );
+  const [busy, setBusy] = useState(false);
+  const [registered, setRegistered] = useState(false);
+  const inFlight = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
+  const termsInput = useRef<HTMLInputElement>(null);
+  const logoInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const focusOnEnter =
+    (next: { current: HTMLInputElement | null }) => (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key !== 'Enter') return;
+      event.preventDefault();
+      next.current?.focus();
+    };
+
+  const onLogoChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    if (serverError?.field === 'logo') setServerError(null);
+    const problem = file ? logoProblem(file) : null;
+    setLogoError(problem);
+    if (problem) {
+      // The refused file must not stay chosen (spec section 5).
+      event.target.value = '';
+      setLogo(null);
+      return;
+    }
+    setLogo(file);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (!terms) {
+      setTermsError(MESSAGES.acceptTerms);
+      termsInput.current?.focus();
+      return;
+    }
+    inFlight.current = true;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await registerShop(buildRegistrationForm({ name, email, phone, logo })).unwrap();
+      setRegistered(true);
+      notify.success(MESSAGES.registered);
+      timer.current = setTimeout(() => navigate(PATHS.login), DELAYS_MS.postRegistration);
+    } catch (failure) {
+      const error = failure as ApiError;
+      setServerError({ field: serverErrorField(error), text: fieldErrorText(error) });
+      timer.current = setTimeout(() => {
+        inFlight.current = false;
+        setBusy(false);
+      }, DELAYS_MS.registrationReenable);
+    }
+  };
+
+  const emailError = serverError?.field === 'email' ? serverError.text : null;
+  const logoFieldError = logoError ?? (serverError?.field === 'logo' ? serverError.text : null);
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <FormField
+        label="Shop name"
+        name="name"
+        autoComplete="organization"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onKeyDown={focusOnEnter(emailInput)}
+      />
+      <FormField
+        ref={emailInput}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        error={emailError}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          if (serverError?.field === 'email') setServerError(null);
+        }}
+        onKeyDown={focusOnEnter(phoneInput)}
+      />
+      <FormField
+        ref={phoneInput}
+        label="Phone"
+        type="tel"
+        name="phone"
+        autoComplete="tel"
+        value={phone}
+        onChange={(event) => setPhone(event.target.value)}
+        onKeyDown={focusOnEnter(termsInput)}
+      />
+      <div className={styles.field}>
+        <label className={styles.check}>
+          <input
+            ref={termsInput}
+            type="checkbox"
+            name="terms"
+            checked={terms}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? 'register-terms-error' : undefined}
+            onChange={(event) => {
+              setTerms(event.target.checked);
+              if (event.target.checked) setTermsError(null);
+            }}
+            onKeyDown={focusOnEnter(logoInput)}
+          />
+          {MESSAGES.termsLabel}
+        </label>
+        {termsError ? (
+          <p id="register-terms-error" className={styles.error} role="alert">
+            {termsError}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor="register-logo">
+          Logo
+        </label>
+        <input
+          ref={logoInput}
+          id="register-logo"
+          className={styles.file}
+          type="file"
+          name="logo"
+          accept="image/*"
+          aria-invalid={logoFieldError ? true : undefined}
+          aria-describedby={
+            logoFieldError ? 'register-logo-error register-logo-hint' : 'register-logo-hint'
+          }
+          onChange={onLogoChange}
+        />
+        <p id="register-logo-hint" className={styles.hint}>
+          An image file under 2 MB.
+        </p>
+        {logoFieldError ? (
+          <p id="register-logo-error" className={styles.error} role="alert">
+            {logoFieldError}
+          </p>
+        ) : null}
+      </div>
+      {serverError?.field === 'form' ? (
+        <p className={styles.errorBlock} role="alert">
+          {serverError.text}
+        </p>
+      ) : null}
+      {registered ? (
+        <p className={styles.success} role="status">
+          {MESSAGES.registered}
+        </p>
+      ) : null}
+      <button className={styles.button} type="submit" disabled={busy}>
+        Register
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+// `npm test`: every check the project has, in order, stopping at the first
+// failure: lint, type checks, unit and component tests, API tests (SQLite,
+// and PostgreSQL when it can be had), browser tests against the system
+// started as `npm start` starts it.
+//   npm test -- --only unit,api     run some steps
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+import { ROOT } from './lib/apps.mjs';
+import { buildApps } from './build-all.mjs';
+import { ensureBrowser } from './ensure-browser.mjs';
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+/** PostgreSQL for the API suite: PG_TEST_URL if given, else the local cluster when there is one. */
+function postgresUrl() {
+  if (process.env.PG_TEST_URL) return process.env.PG_TEST_URL;
+  const setup = spawnSync('bash', ['scripts/setup-postgres.sh'], { cwd: ROOT, encoding: 'utf8' });
+  if (setup.status === 0) return setup.stdout.trim();
+  const message =
+    'PostgreSQL is not available here: the API suite runs on SQLite only (set PG_TEST_URL to add PostgreSQL).';
+  if (process.env.CI) throw new Error(message);
+  console.warn(message);
+  return undefined;
+}
+
+const STEPS = {
+  lint: () => run('npx', ['eslint', '--max-warnings', '0', '.']),
+  types: () => run('npm', ['run', 'check-types']),
+  unit: () => run('npx', ['jest', '--ci']),
+  api: () => {
+    const pg = postgresUrl();
+    return run('npm', ['test', '-w', 'api', '--', '--ci'], pg ? { PG_TEST_URL: pg } : {});
+  },
+  e2e: async () => {
+    await ensureBrowser();
+    // Test what the source is now, not a build left from earlier.
+    buildApps();
+    return run('npm', ['test', '-w', 'e2e']);
+  },
+};
+
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const chosen = values.only ? values.only.split(',') : Object.keys(STEPS);
+const unknown = chosen.filter((name) => !(name in STEPS));
+if (unknown.length > 0) {
+  console.error(`Unknown step(s): ${unknown.join(', ')}. Steps: ${Object.keys(STEPS).join(', ')}`);
+  process.exit(2);
+}
+
+const started = Date.now();
+for (const name of chosen) {
+  console.log(`\n=== ${name} ===`);
+  const stepStart = Date.now();
+  let ok;
+  try {
+    ok = await STEPS[name]();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    ok = false;
+  }
+  console.log(
+    `=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - stepStart) / 1000)} s ===`,
+  );
+  if (!ok) process.exit(1);
+}
+console.log(
+  `\nAll test steps passed (${chosen.join(', ')}) in ${Math.round((Date.now() - started) / 1000)} s.`,
+);
