@@ -12,7 +12,15 @@ const swcTransform = [
   },
 ];
 
-const FRONT_END = ['shared', 'shell', 'mfe-auth', 'mfe-dashboard', 'mfe-requests', 'mfe-shops', 'mfe-qr'];
+const FRONT_END = [
+  'shared',
+  'shell',
+  'mfe-auth',
+  'mfe-dashboard',
+  'mfe-requests',
+  'mfe-shops',
+  'mfe-qr',
+];
 
 module.exports = {
   projects: FRONT_END.map((name) => ({

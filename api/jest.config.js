@@ -1,7 +1,11 @@
 // The same suite runs once per database: always SQLite, and PostgreSQL too
 // when PG_TEST_URL is set (each test file then gets its own schema).
+// A few of Fastify's dependencies ship ESM only; compile it for Jest.
+const transformIgnorePatterns = [
+  '/node_modules/(?!(content-disposition|cookie|set-cookie-parser)/)',
+];
 const transform = {
-  '^.+\\.ts$': [
+  '^.+\\.(ts|js)$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
@@ -12,6 +16,7 @@ function project(name, setupFile) {
     displayName: name,
     testEnvironment: 'node',
     transform,
+    transformIgnorePatterns,
     rootDir: __dirname,
     testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
     setupFiles: [setupFile],

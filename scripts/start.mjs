@@ -66,8 +66,9 @@ async function main() {
     buildApps({ onlyMissing: true });
   }
 
+  // Request logs would bury the URLs printed below; API_LOG=on brings them back.
   run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], {
-    env: { API_PORT: String(API_PORT) },
+    env: { API_PORT: String(API_PORT), API_LOG: process.env.API_LOG ?? 'off' },
   });
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
 

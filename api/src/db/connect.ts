@@ -40,5 +40,8 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }), kind: 'sqlite' };
+  return {
+    db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    kind: 'sqlite',
+  };
 }

@@ -12,8 +12,9 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string[]>) =>
   new HttpError(400, message, fields);
-export const unauthorized = (message = 'Authentication credentials were not provided or are invalid.') =>
-  new HttpError(401, message);
+export const unauthorized = (
+  message = 'Authentication credentials were not provided or are invalid.',
+) => new HttpError(401, message);
 export const forbidden = (message = 'You do not have permission to perform this action.') =>
   new HttpError(403, message);
 export const notFound = (message = 'Not found.') => new HttpError(404, message);

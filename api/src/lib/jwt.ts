@@ -23,9 +23,9 @@ export function signToken(
   now = Date.now(),
 ): string {
   const iat = Math.floor(now / 1000);
-  const payload = Buffer.from(JSON.stringify({ ...claims, iat, exp: iat + LIFETIME_SECONDS })).toString(
-    'base64url',
-  );
+  const payload = Buffer.from(
+    JSON.stringify({ ...claims, iat, exp: iat + LIFETIME_SECONDS }),
+  ).toString('base64url');
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
 }
 

@@ -6,7 +6,10 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
 /** The image kind from the first bytes of the file; names and MIME types are not trusted. */
 export function imageExtension(data: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return 'png';
   }
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpg';

@@ -35,12 +35,11 @@ function MenuItem({
   const isCurrent = useIsCurrent();
   const current = isCurrent(item.to);
   return (
-    <li className={hidden ? styles.itemHidden : styles.item}>
+    <li className={styles.item} hidden={hidden}>
       <NavLink
         to={item.to}
         className={current ? `${styles.link} ${styles.active}` : styles.link}
         aria-current={current ? 'page' : undefined}
-        tabIndex={hidden ? -1 : undefined}
         onClick={onChoose}
       >
         <span className={styles.icon} aria-hidden="true">

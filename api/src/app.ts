@@ -1,0 +1,146 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
+
+import type { Db, DbKind } from './db/connect';
+import { registerAuth } from './lib/auth';
+import { HttpError } from './lib/http-error';
+import type { Mailer } from './lib/mailer';
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
+import containerRequestRoutes from './routes/api/pack/container-requests';
+import containerRoutes from './routes/api/pack/containers';
+import shopRoutes from './routes/api/shops';
+
+/** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
+export interface AppDeps {
+  db: Db;
+  kind: DbKind;
+  jwtSecret: string;
+  dataDir: string;
+  mailer: Mailer;
+  /** Clock for figures relative to "now" (tests pin it). */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Documentation-only body schema of a multipart route (parsed in the handler). */
+    multipartBody?: Record<string, unknown>;
+  }
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+function errorBody(error: FastifyError | HttpError): {
+  status: number;
+  body: Record<string, unknown>;
+} {
+  if (error instanceof HttpError) {
+    return { status: error.statusCode, body: { error: error.message, ...error.fields } };
+  }
+  if (error.validation) {
+    return { status: 400, body: { error: `Invalid request: ${error.message}` } };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return { status: 413, body: { error: 'The request is too large.' } };
+  }
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) return { status, body: { error: error.message } };
+  return { status: 500, body: { error: 'Internal server error.' } };
+}
+
+/** The API as a plugin: docs, auth, routes, media and the one error handler. */
+export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
+  });
+
+  await fastify.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lending panel API',
+        version: '0',
+        description:
+          'Every call of the panel spec plus the shop-side lend and return calls. Send `Authorization: JWT <access>` (or Bearer).',
+      },
+      components: {
+        securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      },
+      security: [{ jwt: [] }],
+    },
+    transform: ({ schema, url, route }) => {
+      const body = route.config?.multipartBody;
+      if (!body) return { schema, url };
+      const documented = { ...schema, consumes: ['multipart/form-data'], body } as FastifySchema;
+      return { schema: documented, url };
+    },
+  });
+  await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const { status, body } = errorBody(error);
+    if (status >= 500) request.log.error(error);
+    return reply.status(status).send(body);
+  });
+  fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
+
+  registerAuth(fastify, deps.db, deps.jwtSecret);
+
+  await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps });
+  await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });
+  await fastify.register(containerRequestRoutes, {
+    prefix: '/api/v0/pack/container-requests',
+    deps,
+  });
+
+  const uploadsDir = path.join(deps.dataDir, 'uploads');
+  fastify.get<{ Params: { name: string } }>(
+    '/media/:name',
+    {
+      schema: {
+        hide: true,
+        params: {
+          type: 'object',
+          properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|gif|webp)$' } },
+          required: ['name'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = path.join(uploadsDir, request.params.name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return reply.status(404).send({ error: 'Not found.' });
+      return reply
+        .header('Content-Type', MEDIA_TYPES[path.extname(file)] ?? 'application/octet-stream')
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(createReadStream(file));
+    },
+  );
+}
+
+/** A Fastify instance with the server options the API relies on, and the app registered. */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    logger: options.logger ?? false,
+    // The spec's paths are called both with and without the trailing slash.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
+  });
+  await fastify.register(app, deps);
+  await fastify.ready();
+  return fastify;
+}

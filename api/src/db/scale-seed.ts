@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { sql, type Insertable } from 'kysely';
+
+import { hashSecret } from '../lib/passwords';
+import type { Db, DbKind } from './connect';
+import { CONTAINER_TYPES, ensureDemoData } from './demo-data';
+import type { Database } from './schema';
+
+export interface ScaleOptions {
+  shops: number;
+  loans: number;
+  /** Containers per shop; loans of a shop cycle through them. */
+  containersPerShop?: number;
+  /** Open (not yet returned) loans per shop, the newest ones. */
+  openPerShop?: number;
+  log?: (text: string) => void;
+}
+
+const DAY = 24 * 3600 * 1000;
+// Under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+const MAX_PARAMS = 30_000;
+
+async function bulkInsert<T extends keyof Database>(
+  db: Db,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length;
+  const batch = Math.max(1, Math.floor(MAX_PARAMS / columns));
+  for (let i = 0; i < rows.length; i += batch) {
+    // Kysely's generic insert typing cannot follow a table chosen at run time.
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + batch) as never)
+      .execute();
+  }
+}
+
+/**
+ * Fills a fresh database for benchmarks: the demo accounts, `shops` more
+ * shops, and `loans` loans spread over the last year (the newest ones open,
+ * the rest returned), with consistent containers and loan items. Rows are
+ * written in large batches inside one transaction per chunk of shops.
+ */
+export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  const perShopContainers = options.containersPerShop ?? 50;
+  const openPerShop = Math.min(options.openPerShop ?? 5, perShopContainers);
+  await ensureDemoData(db);
+  const now = Date.now();
+  const base = await db
+    .selectFrom('shops')
+    .select((eb) => [eb.fn.max('id').as('shop'), eb.fn.countAll<number>().as('n')])
+    .executeTakeFirstOrThrow();
+  const ids = async (table: 'containers' | 'loans') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m ?? 0,
+    );
+  let shopId = Number(base.shop ?? 0);
+  let containerId = await ids('containers');
+  let loanId = await ids('loans');
+  let loanItemId = Number(
+    (
+      await db
+        .selectFrom('loan_items')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .executeTakeFirstOrThrow()
+    ).m ?? 0,
+  );
+  const passwordHash = await hashSecret('shop12345');
+  const types = CONTAINER_TYPES.map((t) => t.key);
+  const started = Date.now();
+
+  const chunk = 100;
+  for (let first = 0; first < options.shops; first += chunk) {
+    const count = Math.min(chunk, options.shops - first);
+    await db.transaction().execute(async (trx) => {
+      const shops: Insertable<Database['shops']>[] = [];
+      const containers: Insertable<Database['containers']>[] = [];
+      const loans: Insertable<Database['loans']>[] = [];
+      const items: Insertable<Database['loan_items']>[] = [];
+      const requests: Insertable<Database['container_requests']>[] = [];
+      for (let k = 0; k < count; k++) {
+        const index = first + k;
+        shopId += 1;
+        shops.push({
+          id: shopId,
+          name: `Scale Shop ${index + 1}`,
+          email: `shop${index + 1}@scale.test`,
+          phone: `+1 555 ${String(index).padStart(6, '0')}`,
+          logo: null,
+          created_date: new Date(now - (options.shops - index) * 60_000).toISOString(),
+          status: index % 10 === 9 ? 'inactive' : 'active',
+          x_gis: 24 + (index % 100) / 100,
+          y_gis: 54 + Math.floor(index / 100) / 100,
+          password_hash: passwordHash,
+        });
+        const pool: number[] = [];
+        for (let c = 0; c < perShopContainers; c++) {
+          containerId += 1;
+          pool.push(containerId);
+          containers.push({
+            id: containerId,
+            code: randomBytes(12).toString('base64url'),
+            type_key: types[c % types.length] as string,
+            country: 'United Arab Emirates',
+            shop_id: shopId,
+            loan_id: null,
+            created_at: new Date(now - 400 * DAY).toISOString(),
+          });
+        }
+        // Loans of this shop: an even share, the remainder to the first shops.
+        const shopLoans =
+          Math.floor(options.loans / options.shops) +
+          (index < options.loans % options.shops ? 1 : 0);
+        for (let j = 0; j < shopLoans; j++) {
+          loanId += 1;
+          loanItemId += 1;
+          // Spread over the last year, oldest first; the newest fall in this week.
+          const given =
+            now - Math.floor(((shopLoans - j) / shopLoans) * 365 * DAY) + (j % 7) * 3600e3;
+          const open = j >= shopLoans - openPerShop;
+          const returned = open ? null : new Date(Math.min(given + DAY, now)).toISOString();
+          const container = pool[j % pool.length] as number;
+          loans.push({
+            id: loanId,
+            shop_id: shopId,
+            client: `client-${(j * 7919 + index) % 3000}`,
+            given_date: new Date(Math.min(given, now)).toISOString(),
+            due_date: j % 3 === 0 ? null : new Date(given + 14 * DAY).toISOString().slice(0, 10),
+            returned_date: returned,
+          });
+          items.push({
+            id: loanItemId,
+            loan_id: loanId,
+            container_id: container,
+            returned_at: returned,
+            returned_shop_id: open ? null : shopId,
+          });
+          if (open) {
+            const row = containers[containers.length - pool.length + (j % pool.length)];
+            if (row) row.loan_id = loanId;
+          }
+        }
+        for (const [r, status] of (['APPROVED', 'DENIED', 'PENDING'] as const).entries()) {
+          requests.push({
+            shop_id: shopId,
+            status,
+            request_date: new Date(now - (3 - r) * DAY).toISOString(),
+            decided_at: status === 'PENDING' ? null : new Date(now - (2 - r) * DAY).toISOString(),
+            reason: status === 'PENDING' ? null : 'admin',
+          });
+        }
+      }
+      await bulkInsert(trx, 'shops', shops);
+      // Loans first (containers reference their open loan).
+      await bulkInsert(trx, 'loans', loans);
+      await bulkInsert(trx, 'containers', containers);
+      await bulkInsert(trx, 'loan_items', items);
+      await bulkInsert(trx, 'container_requests', requests);
+    });
+    log(
+      `  shops ${first + count}/${options.shops}, loans ${loanId}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  if (kind === 'postgres') {
+    // Explicit ids above: move each serial sequence past them.
+    for (const table of ['shops', 'containers', 'loans', 'loan_items']) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        db,
+      );
+    }
+    await sql`analyze`.execute(db);
+  } else {
+    await sql`analyze`.execute(db);
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import type { Db } from '../db/connect';
+import { findAdminById, findShopById } from '../repositories/shops';
+import { forbidden, unauthorized } from './http-error';
+import { verifyToken } from './jwt';
+
+/** Who may call a route: nobody logged in, any login, a shop user, or the super admin. */
+export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin';
+
+export type Caller =
+  | { kind: 'admin'; adminId: number; email: string }
+  | { kind: 'shop'; shopId: number; shopName: string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRule;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^(?:JWT|Bearer)\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+async function identify(db: Db, token: string, secret: string): Promise<Caller> {
+  const claims = verifyToken(token, secret);
+  if (!claims) throw unauthorized('Invalid or expired token.');
+  if (claims.kind === 'admin') {
+    const admin = await findAdminById(db, claims.id);
+    if (!admin || admin.token_version !== claims.ver)
+      throw unauthorized('Invalid or expired token.');
+    return { kind: 'admin', adminId: admin.id, email: admin.email };
+  }
+  const shop = await findShopById(db, claims.id);
+  // A password change bumps token_version, which revokes every older token.
+  if (!shop || shop.token_version !== claims.ver) throw unauthorized('Invalid or expired token.');
+  if (shop.status !== 'active')
+    throw forbidden('This shop is inactive; the provider has to activate it.');
+  return { kind: 'shop', shopId: shop.id, shopName: shop.name };
+}
+
+/**
+ * One onRequest hook enforces every route's `config.auth` before the body is
+ * even read: 401 without a valid token, 403 for the wrong role.
+ */
+export function registerAuth(app: FastifyInstance, db: Db, secret: string): void {
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (request) => {
+    const rule = request.routeOptions.config.auth ?? 'public';
+    if (rule === 'public') return;
+    const token = bearer(request);
+    if (!token) throw unauthorized('Authentication credentials were not provided.');
+    const caller = await identify(db, token, secret);
+    if (rule === 'shop' && caller.kind !== 'shop') throw forbidden('Only a shop user may do this.');
+    if (rule === 'super_admin' && caller.kind !== 'admin')
+      throw forbidden('Only the super admin may do this.');
+    request.caller = caller;
+  });
+}
+
+/** The caller of a route whose rule guarantees a login. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+export function shopCaller(request: FastifyRequest): Extract<Caller, { kind: 'shop' }> {
+  const caller = callerOf(request);
+  if (caller.kind !== 'shop') throw forbidden('Only a shop user may do this.');
+  return caller;
+}

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+
+import { HttpError, badRequest } from './http-error';
+import { MAX_UPLOAD_BYTES } from './uploads';
+
+export interface Form {
+  fields: Record<string, string>;
+  file: { field: string; data: Buffer } | null;
+}
+
+export const FILE_TOO_LARGE = 'File size must be less than 2MB';
+
+/**
+ * Reads a multipart form (text fields and at most one file), or a JSON object
+ * for clients that send no file. Limits come from the multipart plugin.
+ */
+export async function readForm(request: FastifyRequest, fileField: string): Promise<Form> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null) return { fields: {}, file: null };
+    if (typeof body !== 'object' || Array.isArray(body))
+      throw badRequest('The body must be a form or a JSON object.');
+    const fields: Record<string, string> = {};
+    for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
+      else if (value !== null && value !== undefined)
+        throw badRequest(`The field ${key} must be text.`);
+    }
+    return { fields, file: null };
+  }
+  const form: Form = { fields: {}, file: null };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === fileField && data.length > 0)
+          form.file = { field: part.fieldname, data };
+      } else {
+        if (part.valueTruncated || part.fieldnameTruncated)
+          throw badRequest(`The field ${part.fieldname} is too long.`);
+        if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new HttpError(413, FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw badRequest('The form has too many parts.');
+    }
+    throw badRequest('The form could not be read.');
+  }
+  if (form.file && form.file.data.length > MAX_UPLOAD_BYTES) {
+    throw new HttpError(413, FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
+  }
+  return form;
+}

@@ -1,0 +1,224 @@
+import type { Db } from '../db/connect';
+import type { LoanRow } from '../db/schema';
+import { conflict, notFound } from '../lib/http-error';
+import type { Page } from './paging';
+
+export interface ApiLoan {
+  id: number;
+  given_date: string;
+  due_date: string | null;
+  returned_date: string | null;
+  client: string;
+  shop: { id: number; name: string };
+  containers: Array<{ code: string; container_type: string; guarantee_amount: number }>;
+}
+
+type LoanContainer = ApiLoan['containers'][number];
+
+/** The one mapping from rows to the API's loan shape. */
+export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): ApiLoan {
+  return {
+    id: row.id,
+    given_date: row.given_date,
+    due_date: row.due_date,
+    returned_date: row.returned_date,
+    client: row.client,
+    shop: { id: row.shop_id, name: shopName },
+    containers,
+  };
+}
+
+/** Containers of many loans in one query (never one query per loan). */
+async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, LoanContainer[]>> {
+  const byLoan = new Map<number, LoanContainer[]>();
+  if (loanIds.length === 0) return byLoan;
+  const rows = await db
+    .selectFrom('loan_items')
+    .innerJoin('containers', 'containers.id', 'loan_items.container_id')
+    .innerJoin('container_types', 'container_types.key', 'containers.type_key')
+    .select([
+      'loan_items.loan_id',
+      'containers.code',
+      'containers.type_key',
+      'container_types.guarantee_amount',
+    ])
+    .where('loan_items.loan_id', 'in', loanIds)
+    .orderBy('loan_items.id')
+    .execute();
+  for (const row of rows) {
+    const list = byLoan.get(row.loan_id) ?? [];
+    list.push({
+      code: row.code,
+      container_type: row.type_key,
+      guarantee_amount: Number(row.guarantee_amount),
+    });
+    byLoan.set(row.loan_id, list);
+  }
+  return byLoan;
+}
+
+async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<ApiLoan[]> {
+  const containers = await containersOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toApiLoan(row, shopName, containers.get(row.id) ?? []));
+}
+
+/**
+ * A shop's open loans (returned = false, newest given first) or its fully
+ * returned loans (returned = true, newest return first).
+ */
+export async function listLoans(
+  db: Db,
+  shop: { id: number; name: string },
+  returned: boolean,
+  page: Page,
+): Promise<{ total: number; items: ApiLoan[] }> {
+  const base = db
+    .selectFrom('loans')
+    .where('shop_id', '=', shop.id)
+    .where('returned_date', returned ? 'is not' : 'is', null);
+  let query = base.selectAll();
+  query = returned
+    ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
+    : query.orderBy('given_date', 'desc').orderBy('id', 'desc');
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  const [rows, total] = await Promise.all([
+    query.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(total.n), items: await shape(db, rows, shop.name) };
+}
+
+async function containersByCode(db: Db, codes: string[]) {
+  const rows = await db
+    .selectFrom('containers')
+    .select(['id', 'code', 'shop_id', 'loan_id'])
+    .where('code', 'in', codes)
+    .execute();
+  const byCode = new Map(rows.map((r) => [r.code, r]));
+  const missing = codes.filter((c) => !byCode.has(c));
+  if (missing.length > 0)
+    throw notFound(`Unknown container code(s): ${missing.slice(0, 10).join(', ')}`);
+  // In the caller's order, so a loan lists its containers as they were scanned.
+  return codes.map((c) => byCode.get(c) as (typeof rows)[number]);
+}
+
+/** Lends containers from the shop's stock to a client, in one transaction. */
+export async function lendContainers(
+  db: Db,
+  shop: { id: number; name: string },
+  input: { codes: string[]; client: string; dueDate: string | null },
+  now = new Date(),
+): Promise<ApiLoan> {
+  return db.transaction().execute(async (trx) => {
+    const containers = await containersByCode(trx, input.codes);
+    const unavailable = containers.filter((c) => c.shop_id !== shop.id || c.loan_id !== null);
+    if (unavailable.length > 0) {
+      throw conflict(
+        `Container(s) not in your shop's stock: ${unavailable
+          .slice(0, 10)
+          .map((c) => c.code)
+          .join(', ')}`,
+      );
+    }
+    const loan = await trx
+      .insertInto('loans')
+      .values({
+        shop_id: shop.id,
+        client: input.client,
+        given_date: now.toISOString(),
+        due_date: input.dueDate,
+        returned_date: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const ids = containers.map((c) => c.id);
+    await trx
+      .insertInto('loan_items')
+      .values(
+        ids.map((id) => ({
+          loan_id: loan.id,
+          container_id: id,
+          returned_at: null,
+          returned_shop_id: null,
+        })),
+      )
+      .execute();
+    const moved = await trx
+      .updateTable('containers')
+      .set({ loan_id: loan.id })
+      .where('id', 'in', ids)
+      .where('loan_id', 'is', null)
+      .executeTakeFirst();
+    // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
+    if (Number(moved.numUpdatedRows) !== ids.length)
+      throw conflict('Container(s) were lent meanwhile; try again.');
+    const [shaped] = await shape(trx, [loan], shop.name);
+    return shaped as ApiLoan;
+  });
+}
+
+/**
+ * Takes containers back at `shop` (any shop may accept a return): each joins
+ * that shop's stock, and a loan is returned once all its containers are back.
+ */
+export async function returnContainers(
+  db: Db,
+  shop: { id: number },
+  codes: string[],
+  now = new Date(),
+): Promise<{ returned: string[]; completed_loans: number[] }> {
+  return db.transaction().execute(async (trx) => {
+    const containers = await containersByCode(trx, codes);
+    const notOut = containers.filter((c) => c.loan_id === null);
+    if (notOut.length > 0) {
+      throw conflict(
+        `Container(s) not out on loan: ${notOut
+          .slice(0, 10)
+          .map((c) => c.code)
+          .join(', ')}`,
+      );
+    }
+    const at = now.toISOString();
+    const ids = containers.map((c) => c.id);
+    const loanIds = [...new Set(containers.map((c) => c.loan_id as number))];
+    await trx
+      .updateTable('loan_items')
+      .set({ returned_at: at, returned_shop_id: shop.id })
+      .where('container_id', 'in', ids)
+      .where('returned_at', 'is', null)
+      .execute();
+    const moved = await trx
+      .updateTable('containers')
+      .set({ loan_id: null, shop_id: shop.id })
+      .where('id', 'in', ids)
+      .where('loan_id', 'is not', null)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== ids.length)
+      throw conflict('Container(s) were returned meanwhile.');
+    const completed = await trx
+      .updateTable('loans')
+      .set({ returned_date: at })
+      .where('id', 'in', loanIds)
+      .where('returned_date', 'is', null)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('loan_items')
+              .select('loan_items.id')
+              .whereRef('loan_items.loan_id', '=', 'loans.id')
+              .where('loan_items.returned_at', 'is', null),
+          ),
+        ),
+      )
+      .returning('id')
+      .execute();
+    return {
+      returned: containers.map((c) => c.code),
+      completed_loans: completed.map((r) => r.id).sort((a, b) => a - b),
+    };
+  });
+}

@@ -1,0 +1,186 @@
+import type { Db } from '../db/connect';
+import type { ContainerRequestRow } from '../db/schema';
+import { conflict, notFound } from '../lib/http-error';
+import type { Page } from './paging';
+
+export interface ApiRequest {
+  id: number;
+  status: 'PENDING' | 'APPROVED' | 'DENIED';
+  request_date: string;
+  shop: { id: number; name: string };
+  items: Array<{ quantity: number; container_type: string }>;
+}
+
+type RequestWithShop = ContainerRequestRow & { shop_name: string };
+
+/** The one mapping from rows to the API's request shape. */
+export function toApiRequest(row: RequestWithShop, items: ApiRequest['items']): ApiRequest {
+  return {
+    id: row.id,
+    status: row.status,
+    request_date: row.request_date,
+    shop: { id: row.shop_id, name: row.shop_name },
+    items,
+  };
+}
+
+function withShop(db: Db) {
+  return db
+    .selectFrom('container_requests')
+    .innerJoin('shops', 'shops.id', 'container_requests.shop_id')
+    .selectAll('container_requests')
+    .select('shops.name as shop_name');
+}
+
+async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .selectFrom('request_items')
+    .select(['request_id', 'quantity', 'container_type'])
+    .where(
+      'request_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
+  const byRequest = new Map<number, ApiRequest['items']>();
+  for (const item of items) {
+    const list = byRequest.get(item.request_id) ?? [];
+    list.push({ quantity: Number(item.quantity), container_type: item.container_type });
+    byRequest.set(item.request_id, list);
+  }
+  return rows.map((row) => toApiRequest(row, byRequest.get(row.id) ?? []));
+}
+
+/**
+ * Requests oldest first (the panel reverses the list to show newest first);
+ * one shop's when shopId is set, every shop's otherwise.
+ */
+export async function listRequests(
+  db: Db,
+  filter: { shopId: number | null; status?: ApiRequest['status'] },
+  page: Page,
+): Promise<{ total: number; items: ApiRequest[] }> {
+  let query = withShop(db).orderBy('container_requests.id', 'asc');
+  let counter = db
+    .selectFrom('container_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  if (filter.shopId !== null) {
+    query = query.where('container_requests.shop_id', '=', filter.shopId);
+    counter = counter.where('shop_id', '=', filter.shopId);
+  }
+  if (filter.status) {
+    query = query.where('container_requests.status', '=', filter.status);
+    counter = counter.where('status', '=', filter.status);
+  }
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  const [rows, total] = await Promise.all([query.execute(), counter.executeTakeFirstOrThrow()]);
+  return { total: Number(total.n), items: await shape(db, rows) };
+}
+
+export async function findRequest(db: Db, id: number): Promise<ApiRequest | undefined> {
+  const row = await withShop(db).where('container_requests.id', '=', id).executeTakeFirst();
+  return row ? (await shape(db, [row]))[0] : undefined;
+}
+
+export async function createRequest(
+  db: Db,
+  shopId: number,
+  items: Array<{ container_type: string; count: number }>,
+  now = new Date(),
+): Promise<ApiRequest> {
+  const id = await db.transaction().execute(async (trx) => {
+    const request = await trx
+      .insertInto('container_requests')
+      .values({
+        shop_id: shopId,
+        status: 'PENDING',
+        request_date: now.toISOString(),
+        decided_at: null,
+        reason: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('request_items')
+      .values(
+        items.map((i) => ({
+          request_id: request.id,
+          container_type: i.container_type,
+          quantity: i.count,
+        })),
+      )
+      .execute();
+    return request.id;
+  });
+  return (await findRequest(db, id)) as ApiRequest;
+}
+
+/**
+ * Approves (moving the quantities from the provider's stock to the shop) or
+ * denies a PENDING request, all in one transaction: on any shortage nothing changes.
+ */
+export async function decideRequest(
+  db: Db,
+  id: number,
+  decision: { approved: boolean; reason: string },
+  now = new Date(),
+): Promise<ApiRequest> {
+  await db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('container_requests')
+      .select(['id', 'shop_id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!request) throw notFound('Container request not found.');
+    if (request.status !== 'PENDING') {
+      throw conflict(
+        `This request was already ${request.status === 'APPROVED' ? 'approved' : 'denied'}.`,
+      );
+    }
+    // Claiming the row first serialises two concurrent decisions on PostgreSQL.
+    const claimed = await trx
+      .updateTable('container_requests')
+      .set({
+        status: decision.approved ? 'APPROVED' : 'DENIED',
+        decided_at: now.toISOString(),
+        reason: decision.reason,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This request was already decided.');
+    if (!decision.approved) return;
+
+    const items = await trx
+      .selectFrom('request_items')
+      .select(['container_type', 'quantity'])
+      .where('request_id', '=', id)
+      .execute();
+    for (const item of items) {
+      const moved = await trx
+        .updateTable('containers')
+        .set({ shop_id: request.shop_id })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('containers')
+            .select('id')
+            .where('shop_id', 'is', null)
+            .where('loan_id', 'is', null)
+            .where('type_key', '=', item.container_type)
+            .orderBy('id')
+            .limit(item.quantity),
+        )
+        .executeTakeFirst();
+      const available = Number(moved.numUpdatedRows);
+      if (available < item.quantity) {
+        throw conflict(
+          `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${available} available.`,
+        );
+      }
+    }
+  });
+  return (await findRequest(db, id)) as ApiRequest;
+}

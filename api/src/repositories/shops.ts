@@ -1,0 +1,119 @@
+import type { Updateable } from 'kysely';
+
+import type { Db } from '../db/connect';
+import type { NewShop, ShopRow, ShopTable } from '../db/schema';
+import type { Page } from './paging';
+
+export interface ApiShop {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  logo: string | null;
+  created_date: string;
+  status: 'active' | 'inactive';
+  x_gis: number | null;
+  y_gis: number | null;
+}
+
+/** The one mapping from a row to the API's shop shape (never the password hash). */
+export function toApiShop(row: ShopRow): ApiShop {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    logo: row.logo,
+    created_date: row.created_date,
+    status: row.status,
+    x_gis: row.x_gis === null ? null : Number(row.x_gis),
+    y_gis: row.y_gis === null ? null : Number(row.y_gis),
+  };
+}
+
+export function findShopById(db: Db, id: number): Promise<ShopRow | undefined> {
+  return db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findShopByEmail(db: Db, email: string): Promise<ShopRow | undefined> {
+  return db
+    .selectFrom('shops')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function emailTaken(db: Db, email: string, exceptShopId?: number): Promise<boolean> {
+  const lower = email.toLowerCase();
+  let shops = db.selectFrom('shops').select('id').where('email', '=', lower);
+  if (exceptShopId !== undefined) shops = shops.where('id', '<>', exceptShopId);
+  const [shop, admin] = await Promise.all([
+    shops.executeTakeFirst(),
+    db.selectFrom('admins').select('id').where('email', '=', lower).executeTakeFirst(),
+  ]);
+  return shop !== undefined || admin !== undefined;
+}
+
+/** All shops, newest id first (the shop list's order). */
+export async function listShops(db: Db, page: Page): Promise<{ total: number; rows: ShopRow[] }> {
+  let query = db.selectFrom('shops').selectAll().orderBy('id', 'desc');
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    db
+      .selectFrom('shops')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { total: Number(count.n), rows };
+}
+
+export function newestShops(db: Db, count: number): Promise<ShopRow[]> {
+  return db
+    .selectFrom('shops')
+    .selectAll()
+    .orderBy('created_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(count)
+    .execute();
+}
+
+export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
+  return db
+    .insertInto('shops')
+    .values({ ...shop, email: shop.email.toLowerCase() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateShop(
+  db: Db,
+  id: number,
+  changes: Updateable<ShopTable>,
+): Promise<ShopRow | undefined> {
+  const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
+  if (Object.keys(values).length === 0) return findShopById(db, id);
+  return db.updateTable('shops').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+/** Sets a new password and bumps token_version so every earlier token stops working. */
+export async function setShopPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('shops')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export function findAdminByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('admins')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findAdminById(db: Db, id: number) {
+  return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { AppDeps } from '../../../../app';
+import { callerOf } from '../../../../lib/auth';
+import { forbidden } from '../../../../lib/http-error';
+import { listRequests } from '../../../../repositories/requests';
+import { errors, pageQuery, requestSchema, totalCountHeader } from '../../../schemas';
+
+interface Query {
+  shop?: number;
+  status?: 'PENDING' | 'APPROVED' | 'DENIED';
+  limit?: number;
+  offset?: number;
+}
+
+export default async function containerRequestRoutes(
+  app: FastifyInstance,
+  { deps }: { deps: AppDeps },
+): Promise<void> {
+  app.get<{ Querystring: Query }>(
+    '/',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['requests'],
+        summary:
+          "Container requests, oldest first. A shop always gets only its own (asking for another shop's id is a 403); the super admin gets all, or one shop's with ?shop=",
+        querystring: {
+          type: 'object',
+          properties: {
+            shop: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            status: { type: 'string', enum: ['PENDING', 'APPROVED', 'DENIED'] },
+            ...pageQuery.properties,
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'array', items: requestSchema, headers: totalCountHeader },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const { shop, status, limit, offset } = request.query;
+      if (caller.kind === 'shop' && shop !== undefined && shop !== caller.shopId) {
+        throw forbidden("You may only see your own shop's requests.");
+      }
+      const shopId = caller.kind === 'shop' ? caller.shopId : (shop ?? null);
+      const { total, items } = await listRequests(deps.db, { shopId, status }, { limit, offset });
+      reply.header('X-Total-Count', total);
+      return items;
+    },
+  );
+}

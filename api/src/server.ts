@@ -1,0 +1,62 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connect } from './db/connect';
+import { DEMO_LOGINS, ensureDemoData } from './db/demo-data';
+import { migrateToLatest } from './db/migrate';
+import { createMailer } from './lib/mailer';
+import path from 'node:path';
+
+/** Migrates, seeds the demo into an empty database, listens, and closes gracefully. */
+export async function start(): Promise<void> {
+  const config = loadConfig();
+  const { db, kind } = connect(config.databaseUrl);
+  await migrateToLatest(db, kind);
+  const seeded = await ensureDemoData(db);
+
+  const app = await buildApp(
+    {
+      db,
+      kind,
+      jwtSecret: config.jwtSecret,
+      dataDir: config.dataDir,
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: (text) => console.log(`[mail] ${text}`),
+      }),
+    },
+    { logger: process.env.API_LOG !== 'off' },
+  );
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, closing`);
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = kind === 'sqlite' ? config.databaseUrl : 'PostgreSQL';
+  console.log(
+    [
+      '',
+      `API on http://localhost:${config.port}/api/v0  (docs: http://localhost:${config.port}/api/docs)`,
+      `Database: ${where}${seeded ? ' (demo data seeded)' : ''}`,
+      'Demo logins:',
+      ...DEMO_LOGINS.map((l) => `  ${l.role.padEnd(32)} ${l.email.padEnd(22)} ${l.password}`),
+      '',
+    ].join('\n'),
+  );
+}
+
+if (require.main === module) {
+  start().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { Client } from 'pg';
+
+import { buildApp } from '../src/app';
+import { connect, type Db, type DbKind } from '../src/db/connect';
+import { ensureReferenceData } from '../src/db/demo-data';
+import { migrateToLatest } from '../src/db/migrate';
+import { signToken } from '../src/lib/jwt';
+import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
+import { hashSecret } from '../src/lib/passwords';
+import { insertShop } from '../src/repositories/shops';
+
+export const PASSWORD = 'password123';
+export const JWT_SECRET = 'test-secret';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  kind: DbKind;
+  mail: MailMessage[];
+  dataDir: string;
+  admin: { id: number; email: string; token: string };
+  shopA: { id: number; email: string; name: string; token: string };
+  shopB: { id: number; email: string; name: string; token: string };
+  inactive: { id: number; email: string };
+  /** Pins the clock used for loans, requests and the weekly figures. */
+  setNow(date: Date | null): void;
+  call(
+    options: InjectOptions & { token?: string },
+  ): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
+  close(): Promise<void>;
+}
+
+let passwordHash: Promise<string> | null = null;
+
+async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.PG_TEST_URL;
+    if (!url) throw new Error('PG_TEST_URL is not set');
+    // One schema per test file, so files run in parallel on one database.
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const { db, kind } = connect(url, { schema });
+    return {
+      db,
+      kind,
+      drop: async () => {
+        await db.destroy();
+        const client = new Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA ${schema} CASCADE`);
+        await client.end();
+      },
+    };
+  }
+  const { db, kind } = connect('sqlite::memory:');
+  return { db, kind, drop: () => db.destroy() };
+}
+
+/** A fresh migrated database with the reference data, a super admin, two active shops and an inactive one. */
+export async function createTestContext(): Promise<TestContext> {
+  const { db, kind, drop } = await openDatabase();
+  await migrateToLatest(db, kind);
+  await ensureReferenceData(db);
+  passwordHash ??= hashSecret(PASSWORD);
+  const hash = await passwordHash;
+  const admin = await db
+    .insertInto('admins')
+    .values({ email: 'admin@test.dev', password_hash: hash })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+  const shop = (name: string, email: string, status: 'active' | 'inactive', createdDate: string) =>
+    insertShop(db, {
+      name,
+      email,
+      phone: '+1 555 0100',
+      logo: null,
+      created_date: createdDate,
+      status,
+      x_gis: 10,
+      y_gis: 20,
+      password_hash: hash,
+    });
+  const a = await shop('Shop A', 'a@test.dev', 'active', '2025-01-01T00:00:00.000Z');
+  const b = await shop('Shop B', 'b@test.dev', 'active', '2025-01-02T00:00:00.000Z');
+  const c = await shop('Shop C', 'c@test.dev', 'inactive', '2025-01-03T00:00:00.000Z');
+
+  const mailer = createMemoryMailer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-api-'));
+  let now: Date | null = null;
+  const app = await buildApp({
+    db,
+    kind,
+    jwtSecret: JWT_SECRET,
+    dataDir,
+    mailer,
+    now: () => now ?? new Date(),
+  });
+  const token = (kind: 'admin' | 'shop', id: number) => signToken({ kind, id, ver: 0 }, JWT_SECRET);
+
+  return {
+    app,
+    db,
+    kind,
+    mail: mailer.sent,
+    dataDir,
+    admin: { id: admin.id, email: admin.email, token: token('admin', admin.id) },
+    shopA: { id: a.id, email: a.email, name: a.name, token: token('shop', a.id) },
+    shopB: { id: b.id, email: b.email, name: b.name, token: token('shop', b.id) },
+    inactive: { id: c.id, email: c.email },
+    setNow(date) {
+      now = date;
+    },
+    call({ token: bearer, headers, ...options }) {
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(bearer ? { authorization: `JWT ${bearer}` } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A multipart/form-data body for app.inject. */
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; type: string; data: Buffer },
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----panel${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** The smallest valid PNG (1×1). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Adds `count` containers of a type straight to a shop's stock (or the provider's with shopId null). */
+export async function addStock(
+  db: Db,
+  shopId: number | null,
+  type: string,
+  count: number,
+): Promise<string[]> {
+  const codes = Array.from({ length: count }, () => randomBytes(8).toString('hex'));
+  await db
+    .insertInto('containers')
+    .values(
+      codes.map((code) => ({
+        code,
+        type_key: type,
+        country: 'France',
+        shop_id: shopId,
+        loan_id: null,
+        created_at: new Date().toISOString(),
+      })),
+    )
+    .execute();
+  return codes;
+}
