@@ -32,7 +32,7 @@ function postgresUrl() {
 }
 
 const STEPS = {
-  lint: () => run('npx', ['eslint', '--max-warnings', '0', '.']),
+  lint: () => run('npm', ['run', 'lint']),
   types: () => run('npm', ['run', 'check-types']),
   unit: () => run('npx', ['jest', '--ci']),
   api: () => {

@@ -13,7 +13,9 @@ const probeApi = api.injectEndpoints({
 
 async function callProbe() {
   const store = makeStore();
-  const result = await store.dispatch(probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }));
+  const result = await store.dispatch(
+    probeApi.endpoints.probe.initiate(undefined, { forceRefetch: true }),
+  );
   return result;
 }
 
@@ -39,7 +41,9 @@ describe('the API slice', () => {
     localStorage.setItem('loginStatus', 'remembered');
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}));
     await callProbe();
-    expect((fetchSpy.mock.calls[0]?.[0] as Request).headers.get('Authorization')).toBe('JWT remembered');
+    expect((fetchSpy.mock.calls[0]?.[0] as Request).headers.get('Authorization')).toBe(
+      'JWT remembered',
+    );
   });
 
   it('on 403 clears both storages and sends the user to /home with Permission Denied', async () => {
@@ -57,7 +61,9 @@ describe('the API slice', () => {
 
   it('on 401 with a token clears storage and sends the user to login', async () => {
     sessionStorage.setItem('loginStatus', 'expired');
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: 'Token expired' }, 401));
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: 'Token expired' }, 401));
     const { seen, stop } = captureSessionEnd();
     await callProbe();
     stop();
@@ -66,7 +72,9 @@ describe('the API slice', () => {
   });
 
   it('leaves a 401 without a token (a failed login) to the page', async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: 'Wrong email or password' }, 401));
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: 'Wrong email or password' }, 401));
     const { seen, stop } = captureSessionEnd();
     const result = await callProbe();
     stop();
@@ -81,7 +89,9 @@ describe('the API slice', () => {
   });
 
   it("maps other failures to the server's error field, and a bare 404 to '404 not found'", async () => {
-    jest.spyOn(globalThis, 'fetch').mockResolvedValueOnce(jsonResponse({ error: 'Stock is short' }, 409));
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(jsonResponse({ error: 'Stock is short' }, 409));
     expect(errorText((await callProbe()).error)).toBe('Stock is short');
     jest.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('', { status: 404 }));
     expect(errorText((await callProbe()).error)).toBe(MESSAGES.notFound);

@@ -1,5 +1,13 @@
 import { roleFromStatus } from '../roles';
-import { clearSession, getRole, getShopId, getToken, isRememberedInBoth, saveLogin, STORAGE_KEYS } from '../session';
+import {
+  clearSession,
+  getRole,
+  getShopId,
+  getToken,
+  isRememberedInBoth,
+  saveLogin,
+  STORAGE_KEYS,
+} from '../session';
 
 describe('roles', () => {
   it("maps login status 'admin' to the shop user and anything else to the provider", () => {

@@ -49,7 +49,10 @@ describe('remotes.json', () => {
     [null, 'no "remotes"'],
     [{ remotes: { a: { roles: [] } } }, 'needs a url'],
     [{ remotes: { a: { url: 'u', roles: ['root'] } } }, 'unknown role'],
-    [{ remotes: { a: { url: 'u', roles: ['shop'], canary: { url: 'c', percent: 120 } } } }, 'bad canary'],
+    [
+      { remotes: { a: { url: 'u', roles: ['shop'], canary: { url: 'c', percent: 120 } } } },
+      'bad canary',
+    ],
   ])('rejects %j with a clear message', (raw, message) => {
     expect(() => parseRemotesManifest(raw)).toThrow(message);
   });
