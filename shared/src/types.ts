@@ -42,6 +42,8 @@ export type ContainerTypes = Record<string, string>;
 export interface StockSummary {
   loans_by_container_type: Record<string, number>;
   shop_packs_by_container_type: Record<string, number>;
+  /** Provider only: containers still in the provider's own warehouse. */
+  provider_stock_by_container_type?: Record<string, number>;
 }
 
 export interface WeeklyLoans {
@@ -50,6 +52,8 @@ export interface WeeklyLoans {
   shop_pack: number;
   loans_pack: number;
   users: number;
+  /** Loans ever made (by the shop, or by all shops for the provider). */
+  total_loans: number;
 }
 
 export interface AdminSummary {

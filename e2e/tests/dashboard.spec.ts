@@ -1,0 +1,209 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { MESSAGES } from '../../shared/src/config/messages';
+import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
+import {
+  apiGet,
+  apiPost,
+  asFigure,
+  expectedWeekdays,
+  localDay,
+  type ApiLoan,
+} from '../fixtures/dashboard-api';
+import { apiLogin, DEMO, openAs } from '../fixtures/session';
+
+interface Weekly {
+  loans_by_weekday: Record<string, number>;
+  type: Record<string, string>;
+  shop_pack: number;
+  loans_pack: number;
+  users: number;
+  total_loans: number;
+}
+
+interface Stock {
+  loans_by_container_type: Record<string, number>;
+  shop_packs_by_container_type: Record<string, number>;
+}
+
+interface Shop {
+  id: number;
+  name: string;
+  status: 'active' | 'inactive';
+}
+
+/** The figure a card counts up to: its visible number once the animation has ended. */
+function figure(page: Page, label: string) {
+  return page.getByRole('group', { name: label, exact: true }).getByTestId('count-up');
+}
+
+test.describe('dashboard', () => {
+  test("the shop's dashboard shows its own figures from the API", async ({ page }) => {
+    const login = await openAs(page, 'shop', '/home');
+    const weekly = await apiGet<Weekly>(page.request, login, '/pack/containers/loans_by_weekday/');
+    const stock = await apiGet<Stock>(
+      page.request,
+      login,
+      '/pack/containers/loans_and_packs_by_container_type/',
+    );
+
+    await expect(figure(page, 'Total Loans')).toHaveText(asFigure(weekly.total_loans));
+    await expect(figure(page, 'Loans')).toHaveText(asFigure(weekly.loans_pack));
+    await expect(figure(page, 'Containers')).toHaveText(asFigure(weekly.shop_pack));
+    await expect(figure(page, 'Clients')).toHaveText(asFigure(weekly.users));
+
+    for (const [key, label] of Object.entries(weekly.type)) {
+      const inStock = stock.shop_packs_by_container_type[key] ?? 0;
+      const onLoan = stock.loans_by_container_type[key] ?? 0;
+      const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
+      await expect(page.getByRole('img', { name: `${label}: ${percent}% in stock` })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'New Shops' })).toHaveCount(0);
+  });
+
+  test("the provider's dashboard shows the API's totals and this week's loans, today last", async ({
+    page,
+  }) => {
+    const login = await openAs(page, 'admin', '/home');
+    const summary = await apiGet<{ shops: number; loans_pack: number; container_pack: number }>(
+      page.request,
+      login,
+      '/pack/containers/info_admin/',
+    );
+    const weekly = await apiGet<Weekly>(page.request, login, '/pack/containers/loans_by_weekday/');
+
+    await expect(figure(page, 'Total Loans')).toHaveText(asFigure(summary.loans_pack));
+    await expect(figure(page, 'Total Containers')).toHaveText(asFigure(summary.container_pack));
+    await expect(figure(page, 'Total Shops')).toHaveText(asFigure(summary.shops));
+
+    await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
+    await expect(page.getByText('This Week', { exact: true })).toBeVisible();
+    const week = page.getByRole('table', { name: 'Loans per day this week' });
+    const days = expectedWeekdays();
+    await expect(week.getByRole('columnheader')).toHaveText(days);
+    await expect(week.getByRole('cell')).toHaveText(
+      days.map((day) => String(weekly.loans_by_weekday[day] ?? 0)),
+    );
+  });
+
+  test('New Shops activates and deactivates a shop with the spec messages', async ({ page }) => {
+    const name = `Dashboard Test Shop ${Date.now()}`;
+    const id = await registerShopViaApi(page.request, { name, email: uniqueEmail('dashboard') });
+    const login = await openAs(page, 'admin', '/home');
+    const statusOf = async () =>
+      (await apiGet<Shop[]>(page.request, login, '/shops/shop')).find((shop) => shop.id === id)
+        ?.status;
+
+    const card = page.getByRole('listitem', { name });
+    await expect(card.getByText('inactive')).toBeVisible();
+
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(MESSAGES.shopAlreadyInactive)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect(page.getByText(MESSAGES.shopActivated)).toBeVisible();
+    await expect.poll(statusOf).toBe('active');
+    await expect(card.getByText('active', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect(page.getByText(MESSAGES.shopAlreadyActive)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByText(MESSAGES.shopDeactivated)).toBeVisible();
+    await expect.poll(statusOf).toBe('inactive');
+    await expect(card.getByText('inactive')).toBeVisible();
+  });
+
+  for (const path of ['/loan', '/return', '/containers']) {
+    test(`the provider gets the 404 page at ${path}`, async ({ page }) => {
+      await openAs(page, 'admin', path);
+      await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+      await expect(page.getByRole('link', { name: MESSAGES.backToHome })).toBeVisible();
+    });
+  }
+
+  test('the shop sees its container stock as one progress bar per type', async ({ page }) => {
+    const login = await openAs(page, 'shop', '/containers');
+    const weekly = await apiGet<Weekly>(page.request, login, '/pack/containers/loans_by_weekday/');
+    const stock = await apiGet<Stock>(
+      page.request,
+      login,
+      '/pack/containers/loans_and_packs_by_container_type/',
+    );
+    for (const [key, label] of Object.entries(weekly.type)) {
+      const inStock = stock.shop_packs_by_container_type[key] ?? 0;
+      const onLoan = stock.loans_by_container_type[key] ?? 0;
+      const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
+      await expect(page.getByRole('progressbar', { name: label })).toHaveAttribute(
+        'aria-valuenow',
+        String(percent),
+      );
+    }
+  });
+});
+
+test.describe('loans and returns', () => {
+  /*
+   * The shop's stock cannot be listed through the API, so the test borrows
+   * containers it can name: it takes back whole active loans of the second
+   * demo shop, lends their containers in loans of its own, and at the end
+   * takes those back and lends every container again to its first client
+   * with its first due date, so the active loans read as before.
+   */
+  test('show the overdue, undated and returned icons', async ({ page }) => {
+    const login = await apiLogin(page.request, DEMO.shop2.email, DEMO.shop2.password);
+    const active = await apiGet<ApiLoan[]>(page.request, login, '/pack/containers/loans/');
+    const borrowed: ApiLoan[] = [];
+    for (const loan of [...active].sort((a, b) => b.containers.length - a.containers.length)) {
+      if (borrowed.flatMap((l) => l.containers).length >= 3) break;
+      borrowed.push(loan);
+    }
+    const codes = borrowed.flatMap((loan) => loan.containers.map((c) => c.code));
+    expect(
+      codes.length,
+      'the second demo shop needs 3 containers out on loan',
+    ).toBeGreaterThanOrEqual(3);
+
+    const stamp = Date.now();
+    const clients = {
+      overdue: `E2E overdue ${stamp}`,
+      undated: `E2E undated ${stamp}`,
+      onTime: `E2E on time ${stamp}`,
+    };
+    const mine = [
+      { codes: [codes[0]], client: clients.overdue, due_date: localDay(-1) },
+      { codes: [codes[1]], client: clients.undated, due_date: null },
+      { codes: [codes[2]], client: clients.onTime, due_date: localDay(30) },
+    ];
+    await apiPost(page.request, login, '/pack/containers/return/', { codes });
+    try {
+      for (const loan of mine) await apiPost(page.request, login, '/pack/containers/lend/', loan);
+
+      await openAs(page, 'shop2', '/loan');
+      const row = (client: string) => page.getByRole('row').filter({ hasText: client });
+      await expect(row(clients.overdue).getByRole('img', { name: 'Overdue' })).toBeVisible();
+      await expect(row(clients.undated).getByRole('img', { name: 'No deadline' })).toBeVisible();
+      await expect(row(clients.onTime)).toBeVisible();
+      await expect(row(clients.onTime).getByRole('img')).toHaveCount(0);
+
+      await apiPost(page.request, login, '/pack/containers/return/', { codes: codes.slice(0, 3) });
+      await page.goto('/return');
+      for (const client of Object.values(clients)) {
+        await expect(row(client).getByRole('img', { name: 'Returned' })).toBeVisible();
+      }
+    } finally {
+      const stillOut = (await apiGet<ApiLoan[]>(page.request, login, '/pack/containers/loans/'))
+        .filter((loan) => Object.values(clients).includes(loan.client))
+        .flatMap((loan) => loan.containers.map((c) => c.code));
+      if (stillOut.length > 0)
+        await apiPost(page.request, login, '/pack/containers/return/', { codes: stillOut });
+      for (const loan of borrowed) {
+        await apiPost(page.request, login, '/pack/containers/lend/', {
+          codes: loan.containers.map((c) => c.code),
+          client: loan.client,
+          due_date: loan.due_date,
+        });
+      }
+    }
+  });
+});

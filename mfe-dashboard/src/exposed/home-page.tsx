@@ -1,0 +1,5 @@
+import { HomePage } from '../features/dashboard/components/home-page';
+
+export { remoteVersion } from '../remote-version';
+
+export default HomePage;

@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES, notify, type Shop } from '@panel/shared';
+import { jsonResponse, renderWithProviders } from '@panel/shared/testing';
+
+import HomePage from '../../../exposed/home-page';
+import { loginAs, mockApi, preferReducedMotion } from '../../../testing/mock-api';
+
+// jsdom has no canvas: the charts are replaced at the module edge by a list
+// of what they were asked to draw, so the options the page computes are visible.
+jest.mock('react-chartjs-2', () => {
+  function FakeChart(kind: string) {
+    return function Chart({
+      data,
+      options,
+    }: {
+      data: { labels: string[]; datasets: { data: number[]; barThickness?: number }[] };
+      options: Record<string, unknown>;
+    }) {
+      return (
+        <div
+          data-testid={`chart-${kind}`}
+          data-labels={data.labels.join(',')}
+          data-values={data.datasets[0]?.data.join(',')}
+          data-options={JSON.stringify(options)}
+          data-bar-thickness={data.datasets[0]?.barThickness}
+        />
+      );
+    };
+  }
+  return { Bar: FakeChart('bar'), Doughnut: FakeChart('doughnut') };
+});
+
+const weekly = {
+  loans_by_weekday: {
+    Monday: 3,
+    Tuesday: 14,
+    Wednesday: 0,
+    Thursday: 1,
+    Friday: 0,
+    Saturday: 2,
+    Sunday: 5,
+  },
+  type: { cup: 'Coffee cup', bowl: 'Bowl' },
+  shop_pack: 40,
+  loans_pack: 12,
+  users: 9,
+  total_loans: 1234,
+};
+
+const stock = {
+  loans_by_container_type: { cup: 10, bowl: 2 },
+  shop_packs_by_container_type: { cup: 30, bowl: 10 },
+  provider_stock_by_container_type: { cup: 100, bowl: 0 },
+};
+
+function shop(id: number, status: Shop['status']): Shop {
+  return {
+    id,
+    name: `Shop ${id}`,
+    email: `shop${id}@example.com`,
+    phone: '1',
+    logo: null,
+    created_date: '2025-06-01',
+    status,
+    x_gis: null,
+    y_gis: null,
+  };
+}
+
+function figure(label: string) {
+  return screen.getByRole('group', { name: label });
+}
+
+beforeEach(() => preferReducedMotion());
+afterEach(() => jest.restoreAllMocks());
+
+describe('provider dashboard', () => {
+  function mockProvider(shops: Shop[]) {
+    const changes: unknown[] = [];
+    const fetchMock = mockApi({
+      '/pack/containers/info_admin': { shops: 3, loans_pack: 5012, container_pack: 152 },
+      '/pack/containers/loans_by_weekday': weekly,
+      '/pack/containers/loans_and_packs_by_container_type': stock,
+      '/shops/shop/last-two': () => jsonResponse(shops),
+      '/shops/change-shop-status': async (request: Request) => {
+        const body = (await request.json()) as { shop: number; new_status: Shop['status'] };
+        changes.push(body);
+        const target = shops.find((s) => s.id === body.shop);
+        if (target) target.status = body.new_status;
+        return jsonResponse({ message: 'ok' });
+      },
+    });
+    return { changes, fetchMock };
+  }
+
+  it('shows the totals after the loading delay, then the charts', async () => {
+    loginAs('provider');
+    mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    expect(figure('Total Loans')).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(figure('Total Loans')).toHaveTextContent('5,012'), {
+      timeout: 3000,
+    });
+    expect(figure('Total Containers')).toHaveTextContent('152');
+    expect(figure('Total Shops')).toHaveTextContent('3');
+
+    const bar = screen.getByTestId('chart-bar');
+    const labels = (bar.getAttribute('data-labels') ?? '').split(',');
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    expect(labels[0]).toBe(tomorrow.toLocaleDateString('en-US', { weekday: 'long' }).slice(0, 3));
+    expect(labels).toHaveLength(7);
+    expect(bar).toHaveAttribute('data-bar-thickness', '10');
+    expect(JSON.parse(bar.getAttribute('data-options') ?? '{}').scales.y.max).toBe(20);
+    expect(screen.getByRole('heading', { name: 'Loan' })).toBeInTheDocument();
+    expect(screen.getByText('This Week')).toBeInTheDocument();
+
+    const doughnut = screen.getByTestId('chart-doughnut');
+    expect(JSON.parse(doughnut.getAttribute('data-options') ?? '{}').cutout).toBe('95%');
+    // (30+10 at shops + 100 in the warehouse) of 152 containers.
+    expect(
+      screen.getByRole('img', { name: /^92% of all containers are in stock/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('activates a shop from New Shops, says so, and reloads the list', async () => {
+    loginAs('provider');
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const info = jest.spyOn(notify, 'info').mockImplementation(() => 0);
+    const { changes } = mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    const newest = await screen.findByRole('listitem', { name: 'Shop 9' });
+    await userEvent.click(within(newest).getByRole('button', { name: 'Deactivate' }));
+    expect(info).toHaveBeenCalledWith(MESSAGES.shopAlreadyInactive);
+    expect(changes).toEqual([]);
+
+    await userEvent.click(within(newest).getByRole('button', { name: 'Activate' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.shopActivated));
+    expect(changes).toEqual([{ shop: 9, new_status: 'active' }]);
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listitem', { name: 'Shop 9' })).getByText('active'),
+      ).toBeInTheDocument(),
+    );
+
+    await userEvent.click(
+      within(screen.getByRole('listitem', { name: 'Shop 8' })).getByRole('button', {
+        name: 'Activate',
+      }),
+    );
+    expect(info).toHaveBeenCalledWith(MESSAGES.shopAlreadyActive);
+  });
+
+  it('reports a failed status change with the server reason', async () => {
+    loginAs('provider');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    mockProvider([shop(8, 'active')]);
+    const fetchMock = globalThis.fetch as jest.Mock;
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input: Request) =>
+      input.url.includes('change-shop-status')
+        ? jsonResponse({ error: 'shop is locked' }, 400)
+        : answer(input),
+    );
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Shop 8' })).getByRole('button', {
+        name: 'Deactivate',
+      }),
+    );
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(`${MESSAGES.shopDeactivationFailedPrefix}shop is locked`),
+    );
+  });
+
+  it('toasts the weekly failure and shows Retry in place of the chart', async () => {
+    loginAs('provider');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    mockApi({
+      '/pack/containers/info_admin': { shops: 1, loans_pack: 1, container_pack: 1 },
+      '/pack/containers/loans_by_weekday': () => jsonResponse({ error: 'weekly broke' }, 500),
+      '/pack/containers/loans_and_packs_by_container_type': stock,
+      '/shops/shop/last-two': () => jsonResponse({ error: 'nope' }, 500),
+    });
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(`${MESSAGES.weeklyLoanFailedPrefix}weekly broke`),
+    );
+    expect(error).toHaveBeenCalledWith(MESSAGES.failedLastShops);
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining(MESSAGES.failedWeeklyLoanData),
+        expect.stringContaining(MESSAGES.failedLastShops),
+      ]),
+    );
+    expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('shop dashboard', () => {
+  it("shows the shop's four figures, stock per type and loans per type", async () => {
+    loginAs('shop');
+    mockApi({
+      '/pack/containers/loans_by_weekday': weekly,
+      '/pack/containers/loans_and_packs_by_container_type': stock,
+    });
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    await waitFor(() => expect(figure('Total Loans')).toHaveTextContent('1,234'), {
+      timeout: 3000,
+    });
+    expect(figure('Loans')).toHaveTextContent('12');
+    expect(figure('Containers')).toHaveTextContent('40');
+    expect(figure('Clients')).toHaveTextContent('9');
+    expect(screen.getByRole('img', { name: 'Coffee cup: 75% in stock' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Bowl: 83% in stock' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'Containers on loan by type: Coffee cup 10, Bowl 2' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'New Shops' })).not.toBeInTheDocument();
+  });
+});

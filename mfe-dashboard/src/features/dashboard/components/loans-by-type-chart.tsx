@@ -1,0 +1,77 @@
+import { Bar } from 'react-chartjs-2';
+import { CHARTS } from '@panel/shared';
+
+import { EmptyState } from '../../../components/empty-state';
+import ui from '../../../components/ui.module.css';
+import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
+import type { StockRow } from '../../stock/utils/stock-rows';
+import { weeklyAxisMax } from '../utils/weekly-axis';
+
+const ROW_HEIGHT_PX = 44;
+
+/** Containers out on loan now, one horizontal bar per container type. */
+export function LoansByTypeChart({ rows }: { rows: StockRow[] }) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No loans yet">
+        Loans per container type show here once you lend containers.
+      </EmptyState>
+    );
+  }
+  const counts = rows.map((r) => r.onLoan);
+  return (
+    <>
+      <div
+        style={{ position: 'relative', width: '100%', height: rows.length * ROW_HEIGHT_PX + 40 }}
+        role="img"
+        aria-label={`Containers on loan by type: ${rows.map((r) => `${r.label} ${r.onLoan}`).join(', ')}`}
+      >
+        <Bar
+          aria-hidden="true"
+          data={{
+            labels: rows.map((r) => r.label),
+            datasets: [
+              {
+                label: 'On loan',
+                data: counts,
+                backgroundColor: CHART_COLORS.onLoan,
+                barThickness: CHARTS.barThickness * 1.6,
+                borderRadius: 5,
+              },
+            ],
+          }}
+          options={{
+            animation: chartAnimation(),
+            indexAxis: 'y',
+            maintainAspectRatio: false,
+            responsive: true,
+            scales: {
+              x: {
+                min: 0,
+                max: weeklyAxisMax(counts),
+                ticks: { precision: 0, color: CHART_COLORS.text },
+                grid: { color: CHART_COLORS.grid },
+                border: { display: false },
+              },
+              y: { grid: { display: false }, ticks: { color: CHART_COLORS.text } },
+            },
+          }}
+        />
+      </div>
+      {/* A table box ignores width and overflow, so the hiding wrapper is a div. */}
+      <div className={ui.srOnly}>
+        <table>
+          <caption>Containers on loan by type</caption>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.key}>
+                <th scope="row">{r.label}</th>
+                <td>{r.onLoan}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { DELAYS_MS, MESSAGES } from '@panel/shared';
+
+import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
+import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
+import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
+import { Panel } from '../../../components/panel';
+import { QueryView } from '../../../components/query-view';
+import ui from '../../../components/ui.module.css';
+import { useDelayElapsed, useErrorToast } from '../../../lib/hooks';
+import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
+import { ContainerStockChart } from './container-stock-chart';
+import styles from './dashboard.module.css';
+import { BoxIcon, LoanIcon, ShopIcon } from './icons';
+import { NewShopsPanel } from './new-shops-panel';
+import { StatCard } from './stat-card';
+import { WeeklyLoansChart } from './weekly-loans-chart';
+
+/** Provider side (super admin): totals over all shops, this week's loans, stock, newest shops. */
+export function ProviderDashboard() {
+  const ready = useDelayElapsed(DELAYS_MS.dashboardLoading);
+  const summary = useGetDashboardAdminSummaryQuery();
+  const weekly = useGetDashboardWeeklyLoansQuery();
+  const stock = useGetDashboardStockByTypeQuery();
+  useErrorToast(summary.error, MESSAGES.loadFailedPrefix);
+  useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
+  useErrorToast(weekly.error, MESSAGES.weeklyLoanFailedPrefix);
+
+  const figures = ready ? summary.data : undefined;
+
+  return (
+    <div className={ui.page}>
+      <PageHeader title="Dashboard" subtitle="All shops at a glance" />
+      {summary.error ? (
+        <Panel title="Totals">
+          <ErrorState
+            title="Could not load the totals"
+            error={summary.error}
+            onRetry={summary.refetch}
+          />
+        </Panel>
+      ) : (
+        <div className={styles.stats}>
+          <StatCard label="Total Loans" value={figures?.loans_pack} icon={<LoanIcon />} />
+          <StatCard label="Total Containers" value={figures?.container_pack} icon={<BoxIcon />} />
+          <StatCard label="Total Shops" value={figures?.shops} icon={<ShopIcon />} />
+        </div>
+      )}
+      <div className={styles.grid}>
+        <Panel title="Loan" subtitle="This Week">
+          <QueryView
+            data={weekly.data}
+            error={weekly.error}
+            ready={ready}
+            errorTitle={MESSAGES.failedWeeklyLoanData}
+            onRetry={weekly.refetch}
+            skeletonHeight={280}
+          >
+            {(data) => <WeeklyLoansChart loansByWeekday={data.loans_by_weekday} />}
+          </QueryView>
+        </Panel>
+        <Panel title="Container stock" subtitle="By container type">
+          <QueryView
+            data={stock.data}
+            error={stock.error}
+            ready={ready}
+            errorTitle="Could not load the container stock"
+            onRetry={stock.refetch}
+          >
+            {(data) => <ContainerStockChart stock={data} types={weekly.data?.type} />}
+          </QueryView>
+        </Panel>
+      </div>
+      <NewShopsPanel />
+    </div>
+  );
+}

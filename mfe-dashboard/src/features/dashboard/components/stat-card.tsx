@@ -1,0 +1,46 @@
+import { useId, type ReactNode } from 'react';
+
+import { Skeleton } from '../../../components/skeleton';
+import ui from '../../../components/ui.module.css';
+import { formatNumber } from '../../../lib/format';
+import styles from './dashboard.module.css';
+import { useCountUp } from './use-count-up';
+
+interface StatCardProps {
+  label: string;
+  /** Undefined while loading: the card shows a skeleton. */
+  value: number | undefined;
+  icon: ReactNode;
+}
+
+/**
+ * One dashboard figure. The climbing number is for the eye only; assistive
+ * tech (and the browser tests) read the final value, which is there at once.
+ */
+export function StatCard({ label, value, icon }: StatCardProps) {
+  const id = useId();
+  const ready = value !== undefined;
+  const shown = useCountUp(value ?? 0, ready);
+  return (
+    <section className={styles.stat} role="group" aria-labelledby={id} aria-busy={!ready}>
+      <span className={styles.statIcon} aria-hidden="true">
+        {icon}
+      </span>
+      <div className={styles.statBody}>
+        <h2 id={id} className={styles.statLabel}>
+          {label}
+        </h2>
+        {ready ? (
+          <p className={styles.statValue}>
+            <span aria-hidden="true" data-testid="count-up">
+              {formatNumber(shown)}
+            </span>
+            <span className={ui.srOnly}>{formatNumber(value)}</span>
+          </p>
+        ) : (
+          <Skeleton width={90} height={30} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { Link } from 'react-router-dom';
+import { requestsPath } from '@panel/shared';
+
+import { EmptyState } from '../../../components/empty-state';
+import ui from '../../../components/ui.module.css';
+import { CHART_COLORS } from '../../../lib/chart-setup';
+import { formatNumber } from '../../../lib/format';
+import { StockDoughnut } from '../../stock/components/stock-doughnut';
+import type { StockRow } from '../../stock/utils/stock-rows';
+import styles from './container-stock-chart.module.css';
+
+/** Shop view: one small ring per container type, its centre the share of that type still in stock. */
+export function StockByTypeDoughnuts({ rows }: { rows: StockRow[] }) {
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="No containers yet">
+        <Link className={ui.link} to={requestsPath('main')}>
+          Request containers
+        </Link>{' '}
+        to start lending them to your clients.
+      </EmptyState>
+    );
+  }
+  return (
+    <ul className={styles.typeGrid}>
+      {rows.map((row) => (
+        <li key={row.key} className={styles.typeCard}>
+          <StockDoughnut
+            small
+            segments={[
+              { label: 'In stock', value: row.inStock, color: CHART_COLORS.primary },
+              { label: 'On loan', value: row.onLoan, color: CHART_COLORS.onLoan },
+            ]}
+            percent={row.percent}
+            caption="in stock"
+            label={`${row.label}: ${row.percent}% in stock`}
+          />
+          <p className={styles.typeName}>{row.label}</p>
+          <p className={styles.typeMeta}>
+            {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
