@@ -92,23 +92,19 @@ test.describe('side menu', () => {
     const toggle = page.getByRole('button', { name: "Request's Container" });
     const arrow = toggle.locator('span').last();
     const before = await arrow.evaluate((el) => getComputedStyle(el).transform);
-    // Record when each item becomes visible, in the page's own clock.
+    // Record when each item is unhidden, in the page's own clock (a
+    // MutationObserver fires right after the DOM change, not on a frame).
     await page.evaluate(() => {
       const w = window as unknown as { revealTimes: number[] };
       w.revealTimes = [];
-      const items = Array.from(document.querySelectorAll('#menu-group-requests > li'));
-      const seen = new Set<Element>();
+      const list = document.getElementById('menu-group-requests') as HTMLElement;
       const start = performance.now();
-      const tick = () => {
-        for (const item of items) {
-          if (!seen.has(item) && item.checkVisibility()) {
-            seen.add(item);
-            w.revealTimes.push(performance.now() - start);
-          }
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const item = record.target as HTMLElement;
+          if (item.tagName === 'LI' && !item.hidden) w.revealTimes.push(performance.now() - start);
         }
-        if (seen.size < items.length) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
+      }).observe(list, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
     });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
