@@ -3,7 +3,7 @@
 # for the API suite; prints the PG_TEST_URL to use. Needs root (CI runs as root).
 set -euo pipefail
 DB=${PG_TEST_DB:-panel_test}
-pg_ctlcluster 15 main start 2>/dev/null || pg_ctlcluster 15 main status >/dev/null
+pg_ctlcluster 15 main start >/dev/null 2>&1 || pg_ctlcluster 15 main status >/dev/null
 for _ in $(seq 1 30); do
   su postgres -c "pg_isready -q" && break
   sleep 1
