@@ -4,11 +4,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { APP_NAMES, ROOT } from './lib/apps.mjs';
+import { APP_NAMES, DIST, ROOT } from './lib/apps.mjs';
 
 export function isBuilt(app) {
   const marker = app === 'shell' ? 'index.html' : 'mf-manifest.json';
-  return existsSync(path.join(ROOT, app, 'dist', marker));
+  return existsSync(path.join(ROOT, app, DIST, marker));
 }
 
 export function buildApps({ onlyMissing = false } = {}) {

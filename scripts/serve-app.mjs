@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { API_PORT, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
+import { API_PORT, DIST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
 import { renderRemotesJson, versionDir } from './lib/releases.mjs';
 import { createStaticServer, proxyTo, sendFile, sendJson } from './lib/static-server.mjs';
 
@@ -15,7 +15,7 @@ if (!app) {
 }
 
 function shellServer() {
-  const dist = path.join(ROOT, 'shell', 'dist');
+  const dist = path.join(ROOT, 'shell', DIST);
   const toApi = proxyTo(API_PORT);
   return {
     port: PANEL_PORT,

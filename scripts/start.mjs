@@ -2,6 +2,7 @@
 // demo data into an empty database), the shell and every remote, then prints
 // the URLs and demo logins. `npm run dev` (--dev) rebuilds apps on change.
 import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { API_PORT, APP_NAMES, DATA_DIR, PANEL_PORT, REMOTES, ROOT } from './lib/apps.mjs';
@@ -11,9 +12,9 @@ const dev = process.argv.includes('--dev');
 const children = new Set();
 let stopping = false;
 
-function run(name, command, args, { env = {}, critical = true } = {}) {
+function run(name, command, args, { env = {}, critical = true, cwd = ROOT } = {}) {
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, DATA_DIR, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -58,6 +59,7 @@ async function main() {
   if (dev) {
     for (const app of APP_NAMES) {
       run(`${app} watch`, 'npx', ['rspack', 'build', '--watch'], {
+        cwd: path.join(ROOT, app),
         env: { NODE_ENV: 'development' },
         critical: false,
       });

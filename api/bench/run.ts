@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,10 +25,10 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '2' },
     },
   });
-  const url =
-    values.database ??
-    process.env.BENCH_DATABASE_URL ??
-    `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'panel-bench-')), 'bench.sqlite')}`;
+  const given = values.database ?? process.env.BENCH_DATABASE_URL;
+  // A database made for this run only is removed when the run ends.
+  const scratchDir = given ? null : mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
+  const url = given ?? `sqlite:${path.join(scratchDir as string, 'bench.sqlite')}`;
   const { db, kind } = connect(url);
   await migrateToLatest(db, kind);
   const loans = Number(
@@ -125,6 +125,7 @@ async function main(): Promise<void> {
   console.table(rows);
   await app.close();
   await db.destroy();
+  if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

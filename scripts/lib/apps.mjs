@@ -9,6 +9,9 @@ export const DATA_DIR = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
 export const DEPLOY_DIR = path.resolve(ROOT, process.env.DEPLOY_DIR ?? 'deploy');
 export const RUN_DIR = path.join(DATA_DIR, 'run');
 
+/** Each app's build folder: `dist`, or `dist-dev` for `npm run dev` so watch builds never replace release builds. */
+export const DIST = process.env.PANEL_DIST ?? 'dist';
+
 export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 3000);
 export const API_PORT = Number(process.env.API_PORT ?? 8000);
 

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import { DEPLOY_DIR, REMOTES, ROOT, packageVersion } from './apps.mjs';
+import { DEPLOY_DIR, DIST, REMOTES, ROOT, packageVersion } from './apps.mjs';
 
 const RELEASES_FILE = path.join(DEPLOY_DIR, 'releases.json');
 
@@ -33,7 +33,7 @@ export function writeReleases(releases) {
 export function versionDir(pkg, version) {
   const released = path.join(DEPLOY_DIR, pkg, version);
   if (existsSync(path.join(released, 'mf-manifest.json'))) return released;
-  if (version === packageVersion(pkg)) return path.join(ROOT, pkg, 'dist');
+  if (version === packageVersion(pkg)) return path.join(ROOT, pkg, DIST);
   return released;
 }
 

@@ -18,7 +18,8 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
   const pkg = require(path.join(appDir, 'package.json'));
   // A release builds the same source under another version (scripts/release.mjs).
   const version = process.env.REMOTE_VERSION || pkg.version;
-  const outputDir = process.env.BUILD_OUT_DIR || path.join(appDir, 'dist');
+  const outputDir =
+    process.env.BUILD_OUT_DIR || path.join(appDir, process.env.PANEL_DIST || 'dist');
   const isDev = process.env.NODE_ENV === 'development';
 
   return {

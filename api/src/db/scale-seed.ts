@@ -37,6 +37,26 @@ async function bulkInsert<T extends keyof Database>(
   }
 }
 
+async function maxId(db: Db, table: 'containers' | 'loans' | 'loan_items'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max('id').as('m'))
+    .executeTakeFirstOrThrow();
+  return Number(row.m ?? 0);
+}
+
+/** After rows written with explicit ids: PostgreSQL's sequences move past them; both refresh statistics. */
+async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
+  if (kind === 'postgres') {
+    for (const table of ['shops', 'containers', 'loans', 'loan_items']) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+        db,
+      );
+    }
+  }
+  await sql`analyze`.execute(db);
+}
+
 /**
  * Fills a fresh database for benchmarks: the demo accounts, `shops` more
  * shops, and `loans` loans spread over the last year (the newest ones open,
@@ -53,26 +73,10 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
     .selectFrom('shops')
     .select((eb) => [eb.fn.max('id').as('shop'), eb.fn.countAll<number>().as('n')])
     .executeTakeFirstOrThrow();
-  const ids = async (table: 'containers' | 'loans') =>
-    Number(
-      (
-        await db
-          .selectFrom(table)
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirstOrThrow()
-      ).m ?? 0,
-    );
   let shopId = Number(base.shop ?? 0);
-  let containerId = await ids('containers');
-  let loanId = await ids('loans');
-  let loanItemId = Number(
-    (
-      await db
-        .selectFrom('loan_items')
-        .select((eb) => eb.fn.max('id').as('m'))
-        .executeTakeFirstOrThrow()
-    ).m ?? 0,
-  );
+  let containerId = await maxId(db, 'containers');
+  let loanId = await maxId(db, 'loans');
+  let loanItemId = await maxId(db, 'loan_items');
   const passwordHash = await hashSecret('shop12345');
   const types = CONTAINER_TYPES.map((t) => t.key);
   const started = Date.now();
@@ -169,15 +173,103 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
       `  shops ${first + count}/${options.shops}, loans ${loanId}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  if (kind === 'postgres') {
-    // Explicit ids above: move each serial sequence past them.
-    for (const table of ['shops', 'containers', 'loans', 'loan_items']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
-        db,
-      );
-    }
-    await sql`analyze`.execute(db);
-  } else {
-    await sql`analyze`.execute(db);
+  await afterExplicitIds(db, kind);
+}
+
+export interface ShopLoansOptions {
+  /** E-mail of the shop that gets the loans (a demo login, say). */
+  email: string;
+  loans: number;
+  log?: (text: string) => void;
+}
+
+/** `shop@example.com:50000` → `{ email, loans }`, the value of the seed's `--loans-for`. */
+export function parseShopLoans(text: string): { email: string; loans: number } {
+  const at = text.lastIndexOf(':');
+  const email = text.slice(0, at).trim();
+  const loans = Number(text.slice(at + 1));
+  if (at < 1 || !email.includes('@') || !Number.isInteger(loans) || loans < 1) {
+    throw new Error(
+      `--loans-for wants <shop e-mail>:<loans>, e.g. shop@example.com:50000 (got "${text}")`,
+    );
   }
+  return { email, loans };
+}
+
+/**
+ * Gives one existing shop `loans` more open loans, one container each, spread
+ * over the last year (a third without deadline, most of the rest overdue):
+ * what a busy shop's Loans page lists. The demo accounts are seeded first
+ * when the database has none, so a demo login can be named.
+ */
+export async function seedShopLoans(
+  db: Db,
+  kind: DbKind,
+  options: ShopLoansOptions,
+): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  await ensureDemoData(db);
+  const shop = await db
+    .selectFrom('shops')
+    .select('id')
+    .where('email', '=', options.email)
+    .executeTakeFirst();
+  if (!shop) throw new Error(`No shop with the e-mail ${options.email}`);
+  const now = Date.now();
+  let containerId = await maxId(db, 'containers');
+  let loanId = await maxId(db, 'loans');
+  let loanItemId = await maxId(db, 'loan_items');
+  const types = CONTAINER_TYPES.map((t) => t.key);
+  const started = Date.now();
+
+  const chunk = 10_000;
+  for (let first = 0; first < options.loans; first += chunk) {
+    const count = Math.min(chunk, options.loans - first);
+    await db.transaction().execute(async (trx) => {
+      const loans: Insertable<Database['loans']>[] = [];
+      const containers: Insertable<Database['containers']>[] = [];
+      const items: Insertable<Database['loan_items']>[] = [];
+      for (let k = 0; k < count; k++) {
+        const j = first + k;
+        loanId += 1;
+        containerId += 1;
+        loanItemId += 1;
+        // Oldest first; the newest fall within the last hours.
+        const given = new Date(now - Math.ceil(((options.loans - j) / options.loans) * 365 * DAY));
+        loans.push({
+          id: loanId,
+          shop_id: shop.id,
+          client: `client-${(j * 7919) % 5000}`,
+          given_date: given.toISOString(),
+          due_date:
+            j % 3 === 0 ? null : new Date(given.getTime() + 14 * DAY).toISOString().slice(0, 10),
+          returned_date: null,
+        });
+        containers.push({
+          id: containerId,
+          code: randomBytes(12).toString('base64url'),
+          type_key: types[j % types.length] as string,
+          country: 'United Arab Emirates',
+          shop_id: shop.id,
+          loan_id: loanId,
+          created_at: new Date(now - 400 * DAY).toISOString(),
+        });
+        items.push({
+          id: loanItemId,
+          loan_id: loanId,
+          container_id: containerId,
+          returned_at: null,
+          returned_shop_id: null,
+        });
+      }
+      // Loans first (containers reference their open loan).
+      await bulkInsert(trx, 'loans', loans);
+      await bulkInsert(trx, 'containers', containers);
+      await bulkInsert(trx, 'loan_items', items);
+    });
+    log(
+      `  ${options.email}: loans ${first + count}/${options.loans}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  await afterExplicitIds(db, kind);
 }

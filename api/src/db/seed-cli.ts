@@ -3,20 +3,28 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { connect } from './connect';
 import { migrateToLatest } from './migrate';
-import { seedScale } from './scale-seed';
+import { parseShopLoans, seedScale, seedShopLoans } from './scale-seed';
 
-/** `npm run seed -w api -- --shops 2000 --loans 1000000 [--database <url>]` */
+/**
+ * `npm run seed -w api -- --shops 2000 --loans 1000000 [--database <url>]`
+ * `npm run seed -w api -- --loans-for shop@example.com:50000` gives one shop
+ * (the demo shop here) that many open loans; with it, the scale shops are
+ * seeded only when --shops or --loans is given too.
+ */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      shops: { type: 'string', default: '2000' },
-      loans: { type: 'string', default: '1000000' },
+      shops: { type: 'string' },
+      loans: { type: 'string' },
+      'loans-for': { type: 'string', multiple: true, default: [] },
       database: { type: 'string' },
       force: { type: 'boolean', default: false },
     },
   });
-  const shops = Number(values.shops);
-  const loans = Number(values.loans);
+  const shopLoans = values['loans-for'].map(parseShopLoans);
+  const scale = shopLoans.length === 0 || values.shops !== undefined || values.loans !== undefined;
+  const shops = Number(values.shops ?? '2000');
+  const loans = Number(values.loans ?? '1000000');
   if (!Number.isInteger(shops) || shops < 1 || !Number.isInteger(loans) || loans < 0) {
     throw new Error('--shops must be a positive integer and --loans a non-negative integer');
   }
@@ -27,9 +35,15 @@ async function main(): Promise<void> {
   if (existing.length > 50 && !values.force) {
     throw new Error(`${url} already holds data; seed a fresh database (or pass --force).`);
   }
-  console.log(`Seeding ${shops} shops and ${loans} loans into ${url} …`);
   const started = Date.now();
-  await seedScale(db, kind, { shops, loans, log: (t) => console.log(t) });
+  if (scale) {
+    console.log(`Seeding ${shops} shops and ${loans} loans into ${url} …`);
+    await seedScale(db, kind, { shops, loans, log: (t) => console.log(t) });
+  }
+  for (const { email, loans: count } of shopLoans) {
+    console.log(`Seeding ${count} open loans of ${email} into ${url} …`);
+    await seedShopLoans(db, kind, { email, loans: count, log: (t) => console.log(t) });
+  }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await db.destroy();
 }
