@@ -212,6 +212,16 @@ describe('forgot and reset password', () => {
     expect((await reset(ctx.shopB.email, code, 'another-pass')).statusCode).toBe(400);
   });
 
+  it('lets only one of two resets racing with the same code through', async () => {
+    await forget(ctx.shopB.email);
+    const code = lastCode();
+    const answers = await Promise.all([
+      reset(ctx.shopB.email, code, 'first-racer-pass'),
+      reset(ctx.shopB.email, code, 'second-racer-pass'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('answers 400 for a wrong code and 429 after 5 wrong tries, even with the right code', async () => {
     await forget(ctx.shopA.email);
     const code = lastCode();

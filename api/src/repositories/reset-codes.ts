@@ -36,6 +36,19 @@ export async function countWrongTry(db: Db, shopId: number): Promise<void> {
     .execute();
 }
 
+/**
+ * Takes the code out of use, and says whether this call was the one that did:
+ * of two resets racing with the same code, only one may go on.
+ */
+export async function consumeResetCode(db: Db, shopId: number, codeHash: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('reset_codes')
+    .where('shop_id', '=', shopId)
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
 export async function deleteResetCode(db: Db, shopId: number): Promise<void> {
   await db.deleteFrom('reset_codes').where('shop_id', '=', shopId).execute();
 }

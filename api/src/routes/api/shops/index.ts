@@ -20,6 +20,7 @@ import { imageExtension, saveImage } from '../../../lib/uploads';
 import {
   RESET_CODE_MAX_TRIES,
   countWrongTry,
+  consumeResetCode,
   deleteResetCode,
   findResetCode,
   storeResetCode,
@@ -431,7 +432,7 @@ export default async function shopRoutes(
         await countWrongTry(db, shop.id);
         throw badRequest(BAD_CODE);
       }
-      await deleteResetCode(db, shop.id);
+      if (!(await consumeResetCode(db, shop.id, stored.code_hash))) throw badRequest(BAD_CODE);
       await setShopPassword(db, shop.id, await hashSecret(password));
       return { message: 'Your password has been reset. You can log in now.' };
     },
