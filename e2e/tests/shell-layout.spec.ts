@@ -185,6 +185,18 @@ test.describe('header', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('loginStatus'))).toBeNull();
   });
 
+  test('greets the super admin, whose drawer has Sign Out but no profile to edit', async ({
+    page,
+  }) => {
+    await openAs(page, 'admin', '/support');
+    await expect(page.getByText('Hello, Super Admin')).toBeVisible();
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Profile' });
+    await expect(drawer.getByRole('link', { name: 'Sign Out' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'My Profile' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'New container request' })).toHaveCount(0);
+  });
+
   test('the floating add button links to a new request and hides on it', async ({ page }) => {
     await openAs(page, 'shop', '/support');
     const add = page.getByRole('link', { name: 'New container request' });

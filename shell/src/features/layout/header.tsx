@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, PATHS, mediaUrl, useGetShopInfoQuery } from '@panel/shared';
+import { MESSAGES, PATHS, mediaUrl, useGetShopInfoQuery, type Role } from '@panel/shared';
 
 import { useLogout } from '../auth/use-logout';
 import { MenuIcon, ProfileIcon } from './icons';
 import styles from './header.module.css';
 
 /** Greeting, the profile drawer (My Profile, Sign Out) and the small-screen menu icon. */
-export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function Header({ role, onOpenMenu }: { role: Role; onOpenMenu: () => void }) {
   const { data: account } = useGetShopInfoQuery();
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = useLogout();
@@ -38,13 +38,16 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
       {profileOpen && (
         <div id="profile-drawer" className={styles.drawer} role="dialog" aria-label="Profile">
           <p className={styles.drawerName}>{name}</p>
-          <Link
-            to={PATHS.profile}
-            className={styles.drawerLink}
-            onClick={() => setProfileOpen(false)}
-          >
-            {MESSAGES.myProfile}
-          </Link>
+          {/* Only a shop has a profile to edit; the super admin would meet a 404 there. */}
+          {role === 'shop' && (
+            <Link
+              to={PATHS.profile}
+              className={styles.drawerLink}
+              onClick={() => setProfileOpen(false)}
+            >
+              {MESSAGES.myProfile}
+            </Link>
+          )}
           <Link
             to={PATHS.login}
             className={styles.drawerLink}

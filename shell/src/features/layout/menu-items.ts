@@ -26,7 +26,7 @@ const link = (label: string, to: string, icon: string): MenuLink => ({
 const home = link(MESSAGES.menuHome, PATHS.home, '⌂');
 const support = link(MESSAGES.menuSupport, PATHS.support, '?');
 const requestStates = [
-  link(MESSAGES.menuPending, requestsPath('pending'), '⏳'),
+  link(MESSAGES.menuPending, requestsPath('pending'), '○'),
   link(MESSAGES.menuAccepted, requestsPath('accepted'), '✓'),
   link(MESSAGES.menuDenied, requestsPath('denied'), '✕'),
 ];

@@ -16,7 +16,7 @@ export function PanelLayout() {
     <div className={styles.layout}>
       <SideMenu role={role} open={menuOpen} onClose={() => setMenuOpen(false)} />
       <div className={styles.main}>
-        <Header onOpenMenu={() => setMenuOpen(true)} />
+        <Header role={role} onOpenMenu={() => setMenuOpen(true)} />
         <main className={styles.content} id="main-content">
           <Outlet />
         </main>
