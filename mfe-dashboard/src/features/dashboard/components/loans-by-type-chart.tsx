@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/empty-state';
 import ui from '../../../components/ui.module.css';
 import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
 import type { StockRow } from '../../stock/utils/stock-rows';
-import { weeklyAxisMax } from '../utils/weekly-axis';
+import { countBarOptions } from '../utils/weekly-axis';
 
 const ROW_HEIGHT_PX = 44;
 
@@ -40,22 +40,7 @@ export function LoansByTypeChart({ rows }: { rows: StockRow[] }) {
               },
             ],
           }}
-          options={{
-            animation: chartAnimation(),
-            indexAxis: 'y',
-            maintainAspectRatio: false,
-            responsive: true,
-            scales: {
-              x: {
-                min: 0,
-                max: weeklyAxisMax(counts),
-                ticks: { precision: 0, color: CHART_COLORS.text },
-                grid: { color: CHART_COLORS.grid },
-                border: { display: false },
-              },
-              y: { grid: { display: false }, ticks: { color: CHART_COLORS.text } },
-            },
-          }}
+          options={{ animation: chartAnimation(), ...countBarOptions(counts, 'x', CHART_COLORS) }}
         />
       </div>
       {/* A table box ignores width and overflow, so the hiding wrapper is a div. */}

@@ -4,7 +4,7 @@ import { CHARTS } from '@panel/shared';
 import ui from '../../../components/ui.module.css';
 import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
 import { weekdayLabels, weeklyCounts } from '../utils/weekday-labels';
-import { weeklyAxisMax } from '../utils/weekly-axis';
+import { countBarOptions } from '../utils/weekly-axis';
 import styles from './dashboard.module.css';
 
 interface WeeklyLoansChartProps {
@@ -38,21 +38,7 @@ export function WeeklyLoansChart({ loansByWeekday, today = new Date() }: WeeklyL
               },
             ],
           }}
-          options={{
-            animation: chartAnimation(),
-            maintainAspectRatio: false,
-            responsive: true,
-            scales: {
-              y: {
-                min: 0,
-                max: weeklyAxisMax(counts),
-                ticks: { precision: 0, color: CHART_COLORS.text },
-                grid: { color: CHART_COLORS.grid },
-                border: { display: false },
-              },
-              x: { grid: { display: false }, ticks: { color: CHART_COLORS.text } },
-            },
-          }}
+          options={{ animation: chartAnimation(), ...countBarOptions(counts, 'y', CHART_COLORS) }}
         />
       </div>
       {/* A table box ignores width and overflow, so the hiding wrapper is a div. */}
