@@ -6,7 +6,7 @@
 // benchmark it does not judge timings; it fails only when no rows show.
 //   node scripts/bench-loans-page.mjs [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,15 +18,9 @@ import { ensureBrowser } from './ensure-browser.mjs';
 import { ROOT } from './lib/apps.mjs';
 
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = JSON.parse(
+  readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
+);
 // The Loans table, its page controls and the section that says when it is busy.
 const LIST = 'section[aria-label="Loans"]';
 const PAGER = 'nav[aria-label="loans pages"]';

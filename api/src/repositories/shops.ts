@@ -4,17 +4,8 @@ import type { Db } from '../db/connect';
 import type { NewShop, ShopRow, ShopTable } from '../db/schema';
 import type { Page } from './paging';
 
-export interface ApiShop {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  logo: string | null;
-  created_date: string;
-  status: 'active' | 'inactive';
-  x_gis: number | null;
-  y_gis: number | null;
-}
+/** A shop as the API sends it: its row without the secrets. */
+export type ApiShop = Omit<ShopRow, 'password_hash' | 'token_version'>;
 
 /** The one mapping from a row to the API's shop shape (never the password hash). */
 export function toApiShop(row: ShopRow): ApiShop {
