@@ -1,4 +1,5 @@
 import { roleFromStatus, type Role } from './roles';
+import { announceSessionChanged } from './session-change';
 
 /**
  * Client storage as spec section 3 lays it out: the token ('loginStatus') in
@@ -31,6 +32,7 @@ export function saveLogin({ token, status, shopId, remember }: LoginRecord): voi
   } else {
     localStorage.removeItem(STORAGE_KEYS.shopId);
   }
+  announceSessionChanged();
 }
 
 /** Session storage first, local storage as fallback (spec section 7). */
@@ -63,4 +65,5 @@ export function clearSession(): void {
   localStorage.clear();
   sessionStorage.clear();
   if (rolloutId !== null) localStorage.setItem(STORAGE_KEYS.rolloutId, rolloutId);
+  announceSessionChanged();
 }

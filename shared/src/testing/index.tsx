@@ -3,6 +3,8 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 
+import { SHOP_LOGIN_STATUS, type Role } from '../auth/roles';
+import { saveLogin } from '../auth/session';
 import { makeStore, type AppStore, type RootState } from '../store/make-store';
 
 interface ProvidersOptions extends Omit<RenderOptions, 'queries'> {
@@ -36,5 +38,49 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+export type MockRoute = (request: Request) => Response | Promise<Response>;
+
+/**
+ * Replaces fetch at the edge with answers chosen by API path (prefix and
+ * trailing slash dropped, query string ignored): the real store, endpoints
+ * and error mapping all still run. An unknown path answers 404, so a missing
+ * mock shows up as a visible failure. A route is a JSON body or a function of
+ * the Request.
+ */
+export function mockApi(routes: Record<string, MockRoute | unknown>) {
+  return jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const path = new URL(request.url, 'http://localhost').pathname
+      .replace(/^\/api\/v0/, '')
+      .replace(/\/$/, '');
+    const route = routes[path];
+    if (route === undefined) return jsonResponse({ error: `no mock for ${path}` }, 404);
+    return typeof route === 'function' ? (route as MockRoute)(request) : jsonResponse(route);
+  });
+}
+
+/** Logs a role in through the session API, as the login page does. */
+export function loginAs(role: Role, shopId = 7) {
+  saveLogin({
+    token: 'test-token',
+    status: role === 'shop' ? SHOP_LOGIN_STATUS : 'super_admin',
+    shopId: role === 'shop' ? shopId : null,
+    remember: false,
+  });
+}
+
+/** Count-up animations jump to their value, so tests need not wait two seconds. */
+export function preferReducedMotion() {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: query.includes('reduce'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }),
   });
 }

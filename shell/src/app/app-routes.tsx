@@ -1,8 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { NotFoundPage, PATHS } from '@panel/shared';
+import { NotFoundPage, PATHS, useSession } from '@panel/shared';
 
 import { RequireAuth } from '../features/auth/require-auth';
-import { useRole } from '../features/auth/use-viewer';
 import { PanelLayout } from '../features/layout/panel-layout';
 import { RemotePage } from '../features/remotes/remote-page';
 import { SupportPage } from '../features/support/support-page';
@@ -10,13 +9,13 @@ import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 
 /** A page of a remote, or the 404 page for a role the route is not for. */
 function GuardedRemote({ route }: { route: RemoteRoute }) {
-  const role = useRole();
+  const role = useSession().role;
   if (role === null || !route.roles.includes(role)) return <NotFoundPage />;
   return <RemotePage remote={route.remote} exposed={route.exposed} viewer={role} />;
 }
 
 function AuthRemote({ remote, exposed }: { remote: string; exposed: string }) {
-  const role = useRole();
+  const role = useSession().role;
   return <RemotePage remote={remote} exposed={exposed} viewer={role ?? 'guest'} />;
 }
 

@@ -1,11 +1,9 @@
 import { Navigate, Outlet } from 'react-router-dom';
-import { PATHS } from '@panel/shared';
-
-import { useRole } from './use-viewer';
+import { PATHS, useSession } from '@panel/shared';
 
 /** Spec: entering the panel with no stored token sends the user to /auth/login/. */
 export function RequireAuth() {
-  const role = useRole();
+  const role = useSession().role;
   if (role === null) return <Navigate to={PATHS.loginRedirect} replace />;
   return <Outlet />;
 }

@@ -1,7 +1,7 @@
+import { useSession } from '@panel/shared';
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 
-import { useRole } from '../auth/use-viewer';
 import { AddRequestButton } from './add-request-button';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -9,7 +9,7 @@ import styles from './panel-layout.module.css';
 
 /** Everything outside /auth/: side menu, header, the routed page and the add button. */
 export function PanelLayout() {
-  const role = useRole();
+  const role = useSession().role;
   const [menuOpen, setMenuOpen] = useState(false);
   if (role === null) return null;
   return (

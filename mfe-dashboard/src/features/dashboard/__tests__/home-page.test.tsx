@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, notify, type Shop } from '@panel/shared';
-import { jsonResponse, renderWithProviders } from '@panel/shared/testing';
+import {
+  jsonResponse,
+  loginAs,
+  mockApi,
+  preferReducedMotion,
+  renderWithProviders,
+} from '@panel/shared/testing';
 
 import HomePage from '../../../exposed/home-page';
-import { loginAs, mockApi, preferReducedMotion } from '../../../testing/mock-api';
 
 // jsdom has no canvas: the charts are replaced at the module edge by a list
 // of what they were asked to draw, so the options the page computes are visible.

@@ -1,8 +1,6 @@
 import { Bar } from 'react-chartjs-2';
-import { CHARTS } from '@panel/shared';
+import { CHARTS, EmptyState, panelStyles } from '@panel/shared';
 
-import { EmptyState } from '../../../components/empty-state';
-import ui from '../../../components/ui.module.css';
 import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
 import type { StockRow } from '../../stock/utils/stock-rows';
 import { countBarOptions } from '../utils/weekly-axis';
@@ -44,7 +42,7 @@ export function LoansByTypeChart({ rows }: { rows: StockRow[] }) {
         />
       </div>
       {/* A table box ignores width and overflow, so the hiding wrapper is a div. */}
-      <div className={ui.srOnly}>
+      <div className={panelStyles.srOnly}>
         <table>
           <caption>Containers on loan by type</caption>
           <tbody>

@@ -1,20 +1,20 @@
 import { useEffect, useRef } from 'react';
 import {
-  MESSAGES,
+  type ApiError,
+  EmptyState,
+  ErrorState,
   errorText,
   mediaUrl,
+  MESSAGES,
   notify,
-  useChangeShopStatusMutation,
-  type ApiError,
+  Panel,
+  panelStyles,
   type Shop,
   type ShopStatus,
+  Skeleton,
+  useChangeShopStatusMutation,
 } from '@panel/shared';
 
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
-import { Panel } from '../../../components/panel';
-import { Skeleton } from '../../../components/skeleton';
-import ui from '../../../components/ui.module.css';
 import { formatDate } from '../../../lib/format';
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';
 import styles from './dashboard.module.css';
@@ -124,14 +124,14 @@ function ShopRow({
       <div className={styles.shopActions}>
         <button
           type="button"
-          className={`${ui.button} ${active ? styles.inapplicable : ''}`}
+          className={`${panelStyles.button} ${active ? styles.inapplicable : ''}`}
           onClick={() => onChange(shop, 'active')}
         >
           Activate
         </button>
         <button
           type="button"
-          className={`${ui.button} ${ui.buttonSecondary} ${active ? '' : styles.inapplicable}`}
+          className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${active ? '' : styles.inapplicable}`}
           onClick={() => onChange(shop, 'inactive')}
         >
           Deactivate

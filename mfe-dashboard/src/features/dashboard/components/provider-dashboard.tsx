@@ -1,13 +1,17 @@
-import { DELAYS_MS, MESSAGES } from '@panel/shared';
+import {
+  DELAYS_MS,
+  ErrorState,
+  MESSAGES,
+  PageHeader,
+  Panel,
+  panelStyles,
+  QueryView,
+  useDelayElapsed,
+  useErrorToast,
+} from '@panel/shared';
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
-import { Panel } from '../../../components/panel';
-import { QueryView } from '../../../components/query-view';
-import ui from '../../../components/ui.module.css';
-import { useDelayElapsed, useErrorToast } from '../../../lib/hooks';
 import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
 import { ContainerStockChart } from './container-stock-chart';
 import styles from './dashboard.module.css';
@@ -29,7 +33,7 @@ export function ProviderDashboard() {
   const figures = ready ? summary.data : undefined;
 
   return (
-    <div className={ui.page}>
+    <div className={panelStyles.page}>
       <PageHeader title="Dashboard" subtitle="All shops at a glance" />
       {summary.error ? (
         <Panel title="Totals">

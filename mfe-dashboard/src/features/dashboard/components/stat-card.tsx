@@ -1,7 +1,6 @@
+import { panelStyles, Skeleton } from '@panel/shared';
 import { useId, type ReactNode } from 'react';
 
-import { Skeleton } from '../../../components/skeleton';
-import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
 import styles from './dashboard.module.css';
 import { useCountUp } from './use-count-up';
@@ -35,7 +34,7 @@ export function StatCard({ label, value, icon }: StatCardProps) {
             <span aria-hidden="true" data-testid="count-up">
               {formatNumber(shown)}
             </span>
-            <span className={ui.srOnly}>{formatNumber(value)}</span>
+            <span className={panelStyles.srOnly}>{formatNumber(value)}</span>
           </p>
         ) : (
           <Skeleton width={90} height={30} />

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { requestsPath } from '@panel/shared';
+import { EmptyState, panelStyles, requestsPath } from '@panel/shared';
 
-import { EmptyState } from '../../../components/empty-state';
-import ui from '../../../components/ui.module.css';
 import { CHART_COLORS } from '../../../lib/chart-setup';
 import { formatNumber } from '../../../lib/format';
 import { StockDoughnut } from '../../stock/components/stock-doughnut';
@@ -14,7 +12,7 @@ export function StockByTypeDoughnuts({ rows }: { rows: StockRow[] }) {
   if (rows.length === 0) {
     return (
       <EmptyState title="No containers yet">
-        <Link className={ui.link} to={requestsPath('main')}>
+        <Link className={panelStyles.link} to={requestsPath('main')}>
           Request containers
         </Link>{' '}
         to start lending them to your clients.

@@ -1,7 +1,6 @@
 import { Bar } from 'react-chartjs-2';
-import { CHARTS } from '@panel/shared';
+import { CHARTS, panelStyles } from '@panel/shared';
 
-import ui from '../../../components/ui.module.css';
 import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
 import { weekdayLabels, weeklyCounts } from '../utils/weekday-labels';
 import { countBarOptions } from '../utils/weekly-axis';
@@ -42,7 +41,7 @@ export function WeeklyLoansChart({ loansByWeekday, today = new Date() }: WeeklyL
         />
       </div>
       {/* A table box ignores width and overflow, so the hiding wrapper is a div. */}
-      <div className={ui.srOnly}>
+      <div className={panelStyles.srOnly}>
         <table>
           <caption>Loans per day this week</caption>
           <thead>

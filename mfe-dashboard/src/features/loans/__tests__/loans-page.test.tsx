@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, notify, type Loan } from '@panel/shared';
-import { jsonResponse, renderWithProviders } from '@panel/shared/testing';
+import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import LoansPage from '../../../exposed/loans-page';
 import ReturnsPage from '../../../exposed/returns-page';
-import { loginAs, mockApi } from '../../../testing/mock-api';
 
 const weekly = {
   loans_by_weekday: {},

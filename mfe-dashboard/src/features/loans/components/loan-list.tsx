@@ -1,20 +1,20 @@
 import { useSearchParams } from 'react-router-dom';
 import {
-  MESSAGES,
-  useGetShopInfoQuery,
   type ApiError,
   type ContainerTypes,
+  EmptyState,
+  ErrorState,
   type Loan,
+  MESSAGES,
+  PageHeader,
+  panelStyles,
+  Skeleton,
+  useErrorToast,
+  useGetShopInfoQuery,
 } from '@panel/shared';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { EmptyState } from '../../../components/empty-state';
-import { ErrorState } from '../../../components/error-state';
-import { PageHeader } from '../../../components/page-header';
-import { Skeleton } from '../../../components/skeleton';
-import ui from '../../../components/ui.module.css';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { useErrorToast } from '../../../lib/hooks';
 import type { LoanPage, PageArgs } from '../api/paged-loans';
 import { guaranteeTotal, loanIcon, returnIcon } from '../utils/deadline-icon';
 import styles from './loans.module.css';
@@ -116,7 +116,7 @@ export function LoanList({ kind, useList }: LoanListProps) {
         This page is past the end of the list.{' '}
         <button
           type="button"
-          className={`${ui.button} ${ui.buttonSecondary}`}
+          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
           onClick={() => goTo(1)}
         >
           Go to the first page
@@ -130,7 +130,7 @@ export function LoanList({ kind, useList }: LoanListProps) {
       <>
         <div className={styles.tableWrap} aria-busy={isFetching}>
           <table className={`${styles.table} ${isFetching ? styles.stale : ''}`}>
-            <caption className={ui.srOnly}>{copy.title}</caption>
+            <caption className={panelStyles.srOnly}>{copy.title}</caption>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -139,7 +139,7 @@ export function LoanList({ kind, useList }: LoanListProps) {
                 <th scope="col">Containers</th>
                 <th scope="col">Dead line</th>
                 <th scope="col">
-                  <span className={ui.srOnly}>Status</span>
+                  <span className={panelStyles.srOnly}>Status</span>
                 </th>
               </tr>
             </thead>
@@ -195,9 +195,9 @@ export function LoanList({ kind, useList }: LoanListProps) {
   }
 
   return (
-    <div className={ui.page}>
+    <div className={panelStyles.page}>
       <PageHeader title={copy.title} subtitle={copy.subtitle(shopName ?? 'your shop')} />
-      <section className={ui.panel} aria-label={copy.title}>
+      <section className={panelStyles.panel} aria-label={copy.title}>
         {body}
       </section>
     </div>

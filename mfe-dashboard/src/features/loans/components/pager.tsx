@@ -1,4 +1,4 @@
-import ui from '../../../components/ui.module.css';
+import { panelStyles } from '@panel/shared';
 import { formatNumber } from '../../../lib/format';
 import styles from './loans.module.css';
 
@@ -25,7 +25,7 @@ export function Pager({ page, pageSize, total, noun, busy, onPage }: PagerProps)
         <div className={styles.pagerButtons}>
           <button
             type="button"
-            className={`${ui.button} ${ui.buttonSecondary}`}
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
             disabled={busy || page <= 1}
             onClick={() => onPage(1)}
           >
@@ -33,7 +33,7 @@ export function Pager({ page, pageSize, total, noun, busy, onPage }: PagerProps)
           </button>
           <button
             type="button"
-            className={`${ui.button} ${ui.buttonSecondary}`}
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
             disabled={busy || page <= 1}
             onClick={() => onPage(page - 1)}
           >
@@ -44,7 +44,7 @@ export function Pager({ page, pageSize, total, noun, busy, onPage }: PagerProps)
           </span>
           <button
             type="button"
-            className={`${ui.button} ${ui.buttonSecondary}`}
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
             disabled={busy || page >= pages}
             onClick={() => onPage(page + 1)}
           >
@@ -52,7 +52,7 @@ export function Pager({ page, pageSize, total, noun, busy, onPage }: PagerProps)
           </button>
           <button
             type="button"
-            className={`${ui.button} ${ui.buttonSecondary}`}
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
             disabled={busy || page >= pages}
             onClick={() => onPage(pages)}
           >

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { MESSAGES } from '@panel/shared';
-import { renderWithProviders } from '@panel/shared/testing';
+import { loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import ContainersPage from '../../../exposed/containers-page';
-import { loginAs, mockApi } from '../../../testing/mock-api';
 
 afterEach(() => jest.restoreAllMocks());
 

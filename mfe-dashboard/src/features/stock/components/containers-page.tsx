@@ -1,20 +1,25 @@
 import { Link } from 'react-router-dom';
-import { MESSAGES, NotFoundPage, getRole, requestsPath } from '@panel/shared';
+import {
+  EmptyState,
+  MESSAGES,
+  NotFoundPage,
+  PageHeader,
+  panelStyles,
+  QueryView,
+  requestsPath,
+  useErrorToast,
+  useSession,
+} from '@panel/shared';
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { QueryView } from '../../../components/query-view';
-import ui from '../../../components/ui.module.css';
 import { formatNumber } from '../../../lib/format';
-import { useErrorToast } from '../../../lib/hooks';
 import { stockRows, type StockRow } from '../utils/stock-rows';
 import styles from './containers-page.module.css';
 
 /** /containers (shop only): how much of each container type is still in the shop. */
 export function ContainersPage() {
-  if (getRole() !== 'shop') return <NotFoundPage />;
+  if (useSession().role !== 'shop') return <NotFoundPage />;
   return <ContainerStock />;
 }
 
@@ -23,12 +28,12 @@ function ContainerStock() {
   const types = useGetDashboardWeeklyLoansQuery().data?.type;
   useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
   return (
-    <div className={ui.page}>
+    <div className={panelStyles.page}>
       <PageHeader
         title="Containers"
         subtitle="Share of each container type in stock (in stock ÷ in stock and on loan)"
       />
-      <section className={ui.panel} aria-label="Container stock">
+      <section className={panelStyles.panel} aria-label="Container stock">
         <QueryView
           data={stock.data}
           error={stock.error}
@@ -48,7 +53,7 @@ function StockBars({ rows }: { rows: StockRow[] }) {
     return (
       <EmptyState title={MESSAGES.nothingToShow}>
         Your shop has no containers yet.{' '}
-        <Link className={ui.link} to={requestsPath('main')}>
+        <Link className={panelStyles.link} to={requestsPath('main')}>
           Request containers
         </Link>
       </EmptyState>

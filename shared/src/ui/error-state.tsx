@@ -1,6 +1,7 @@
-import { errorText, type ApiError } from '@panel/shared';
+import { describeError, type ApiError } from '../api/describe-error';
+import { MESSAGES } from '../config/messages';
 
-import styles from './ui.module.css';
+import styles from './panel-ui.module.css';
 
 interface ErrorStateProps {
   title: string;
@@ -15,9 +16,9 @@ export function ErrorState({ title, error, onRetry }: ErrorStateProps) {
       <p>
         <strong>{title}</strong>
       </p>
-      <p className={styles.errorDetail}>{errorText(error)}</p>
+      <p className={styles.errorDetail}>{describeError(error).text}</p>
       <button type="button" className={styles.button} onClick={onRetry}>
-        Retry
+        {MESSAGES.retry}
       </button>
     </div>
   );

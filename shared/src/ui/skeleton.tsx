@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 
-import styles from './ui.module.css';
+import styles from './panel-ui.module.css';
 
 /** A shimmering placeholder block; hidden from assistive tech, which hears the busy region instead. */
 export function Skeleton({

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import styles from './ui.module.css';
+import styles from './panel-ui.module.css';
 
 /** The spec's empty text, followed by what the user can do next. */
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

@@ -1,4 +1,4 @@
-import styles from './ui.module.css';
+import styles from './panel-ui.module.css';
 
 export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {
   return (

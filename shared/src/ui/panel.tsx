@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-import styles from './ui.module.css';
+import styles from './panel-ui.module.css';
 
 interface PanelProps {
   title: string;

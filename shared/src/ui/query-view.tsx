@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ApiError } from '@panel/shared';
+import type { ApiError } from '../api/describe-error';
 
 import { ErrorState } from './error-state';
 import { Skeleton } from './skeleton';

@@ -1,0 +1,72 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+import { MESSAGES } from '../config/messages';
+
+export type ApiError = FetchBaseQueryError | SerializedError | undefined;
+
+export interface ErrorDescription {
+  /** What the user reads (spec section 8). */
+  text: string;
+  /** The form field the text belongs to, when the server named one of the fields asked for. */
+  field?: string;
+}
+
+export interface DescribeOptions {
+  /** Form fields whose server-side error lists (`{ "email": ["…"] }`) may be shown, in this order. */
+  fields?: readonly string[];
+  /**
+   * Calls made without a session (login, register, password reset) show the
+   * server's own text even for 401/403 (spec section 8: "as-is"); calls of a
+   * session get the spec's 'Permission Denied' and the expired-session text.
+   */
+  anonymous?: boolean;
+}
+
+/** No answer, or the shell's proxy saying the API is unreachable, both mean "could not contact the API". */
+const UNREACHABLE = new Set<number | string>(['FETCH_ERROR', 'TIMEOUT_ERROR', 502, 503, 504]);
+
+function errorBody(error: ApiError): Record<string, unknown> | undefined {
+  if (error && 'data' in error && error.data && typeof error.data === 'object') {
+    return error.data as Record<string, unknown>;
+  }
+  return undefined;
+}
+
+export function errorStatus(error: ApiError): number | string | undefined {
+  if (error && 'status' in error) return error.status;
+  return undefined;
+}
+
+function firstFieldError(
+  body: Record<string, unknown> | undefined,
+  fields: readonly string[],
+): ErrorDescription | undefined {
+  for (const field of fields) {
+    const list = body?.[field];
+    if (Array.isArray(list) && typeof list[0] === 'string') return { text: list[0], field };
+  }
+  return undefined;
+}
+
+/**
+ * The one mapping of a failed call to what the user reads (spec section 8):
+ * no response → the no-internet text; 403 → 'Permission Denied'; else a
+ * field's error list or the server's `error`; without one, 401 → the
+ * expired-session text and 404 → '404 not found'.
+ */
+export function describeError(error: ApiError, options: DescribeOptions = {}): ErrorDescription {
+  const status = errorStatus(error);
+  const body = errorBody(error);
+  const serverText = typeof body?.error === 'string' && body.error !== '' ? body.error : undefined;
+  if (status !== undefined && UNREACHABLE.has(status)) return { text: MESSAGES.noInternet };
+  if (options.anonymous && serverText) return { text: serverText };
+  if (status === 403) return { text: MESSAGES.permissionDenied };
+  const fieldError = firstFieldError(body, options.fields ?? []);
+  if (fieldError) return fieldError;
+  if (serverText) return { text: serverText };
+  if (status === 401) return { text: MESSAGES.sessionExpired };
+  if (status === 404) return { text: MESSAGES.notFound };
+  if (error && 'message' in error && error.message) return { text: error.message };
+  return { text: typeof status === 'number' ? `Error ${status}` : MESSAGES.noInternet };
+}
