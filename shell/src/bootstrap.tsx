@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, makeStore, setApiBaseUrl } from '@panel/shared';
+import { api, makeStore, setApiBaseUrl, setMapTiles } from '@panel/shared';
 
 import { App } from './app/app';
 import { fetchRemotesManifest } from './features/remotes/remote-manifest';
@@ -18,6 +18,7 @@ async function start() {
   try {
     const manifest = await fetchRemotesManifest();
     setApiBaseUrl(manifest.apiUrl ?? '');
+    setMapTiles({ url: manifest.mapTileUrl, attribution: manifest.mapTileAttribution });
     setRemotesManifest(manifest);
   } catch (error) {
     root.render(

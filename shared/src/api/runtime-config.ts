@@ -20,3 +20,27 @@ export function mediaUrl(path: string | null | undefined): string | null {
   if (/^https?:\/\//.test(path)) return path;
   return `${apiBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
+
+/** Where map tiles come from: deployment configuration (MAP_TILE_URL), carried in /remotes.json. */
+export interface MapTiles {
+  url: string;
+  attribution: string;
+}
+
+const DEFAULT_MAP_TILES: MapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '&copy; OpenStreetMap contributors',
+};
+
+let mapTiles: MapTiles = DEFAULT_MAP_TILES;
+
+export function setMapTiles(tiles: Partial<MapTiles>): void {
+  mapTiles = {
+    url: tiles.url || DEFAULT_MAP_TILES.url,
+    attribution: tiles.attribution ?? DEFAULT_MAP_TILES.attribution,
+  };
+}
+
+export function getMapTiles(): MapTiles {
+  return mapTiles;
+}

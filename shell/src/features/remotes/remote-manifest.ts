@@ -18,6 +18,9 @@ export interface RemoteEntry extends RemoteRelease {
 
 export interface RemotesManifest {
   apiUrl?: string;
+  /** Map tile URL template and attribution of this deployment (MAP_TILE_URL). */
+  mapTileUrl?: string;
+  mapTileAttribution?: string;
   remotes: Record<string, RemoteEntry>;
 }
 
@@ -38,7 +41,7 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   ) {
     throw new Error('remotes.json has no "remotes" object');
   }
-  const { apiUrl, remotes } = raw as RemotesManifest;
+  const { apiUrl, mapTileUrl, mapTileAttribution, remotes } = raw as RemotesManifest;
   for (const [name, entry] of Object.entries(remotes)) {
     if (!isRelease(entry) || !Array.isArray(entry.roles)) {
       throw new Error(`remotes.json: remote "${name}" needs a url and a roles list`);
@@ -51,7 +54,13 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
       throw new Error(`remotes.json: remote "${name}" has a bad canary (url and percent 0-100)`);
     }
   }
-  return { apiUrl: typeof apiUrl === 'string' ? apiUrl : '', remotes };
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return {
+    apiUrl: text(apiUrl) ?? '',
+    mapTileUrl: text(mapTileUrl),
+    mapTileAttribution: text(mapTileAttribution),
+    remotes,
+  };
 }
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
