@@ -12,6 +12,7 @@ process.env.PANEL_PORT ??= '4000';
 process.env.API_PORT ??= '8100';
 process.env.DATA_DIR ??= path.join(ROOT, 'data', 'e2e');
 process.env.DEPLOY_DIR ??= path.join(ROOT, 'data', 'e2e-deploy');
+process.env.SUPPORT_CHAT_URL ??= 'https://chat.example.com/lending-panel';
 
 const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 

@@ -30,15 +30,16 @@ function shellServer() {
       routes: {
         '/remotes.json': (req, res) => {
           const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-          sendJson(
-            res,
-            200,
-            renderRemotesJson({
+          sendJson(res, 200, {
+            ...renderRemotesJson({
               protocol: 'http:',
               hostname,
               apiUrl: process.env.PUBLIC_API_URL ?? '',
             }),
-          );
+            // Run-time settings of this deployment, read by the shell at start.
+            supportChatUrl: process.env.SUPPORT_CHAT_URL || undefined,
+            currency: process.env.CURRENCY ?? 'EUR',
+          });
         },
         '/api/': toApi,
         '/media/': toApi,

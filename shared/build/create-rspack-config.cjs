@@ -99,6 +99,7 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
             new rspack.HtmlRspackPlugin({
               template: path.join(appDir, 'index.html'),
               title: 'Lending panel',
+              favicon: path.join(appDir, 'favicon.ico'),
             }),
           ]
         : []),

@@ -1,6 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, makeStore, setApiBaseUrl, setMapTiles } from '@panel/shared';
+import {
+  api,
+  makeStore,
+  setApiBaseUrl,
+  setCurrency,
+  setMapTiles,
+  setSupportChatUrl,
+} from '@panel/shared';
 
 import { App } from './app/app';
 import { fetchRemotesManifest } from './features/remotes/remote-manifest';
@@ -19,6 +26,8 @@ async function start() {
     const manifest = await fetchRemotesManifest();
     setApiBaseUrl(manifest.apiUrl ?? '');
     setMapTiles({ url: manifest.mapTileUrl, attribution: manifest.mapTileAttribution });
+    setSupportChatUrl(manifest.supportChatUrl);
+    setCurrency(manifest.currency);
     setRemotesManifest(manifest);
   } catch (error) {
     root.render(

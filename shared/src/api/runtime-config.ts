@@ -44,3 +44,25 @@ export function setMapTiles(tiles: Partial<MapTiles>): void {
 export function getMapTiles(): MapTiles {
   return mapTiles;
 }
+
+/** The chat app the Support page links to (SUPPORT_CHAT_URL); none configured hides the link. */
+let supportChatUrl: string | null = null;
+
+export function setSupportChatUrl(url: string | undefined): void {
+  supportChatUrl = url && /^https?:\/\//.test(url) ? url : null;
+}
+
+export function getSupportChatUrl(): string | null {
+  return supportChatUrl;
+}
+
+/** The currency of guarantee amounts (CURRENCY, an ISO 4217 code; EUR by default). */
+let currency = 'EUR';
+
+export function setCurrency(code: string | undefined): void {
+  currency = code && /^[A-Z]{3}$/.test(code) ? code : 'EUR';
+}
+
+export function getCurrency(): string {
+  return currency;
+}

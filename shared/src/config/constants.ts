@@ -63,6 +63,3 @@ export const TOASTS = {
 
 /** The API version every call is made under (spec section 7). */
 export const API_PREFIX = '/api/v0';
-
-/** External chat app the Support page links to (spec: 'Start Chat'). */
-export const SUPPORT_CHAT_URL = 'https://wa.me/';

@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { TOASTS, type AppStore } from '@panel/shared';
 
 import { SessionListener } from '../features/auth/session-listener';
+import { DocumentTitle } from '../features/layout/document-title';
 import { LoadingOverlay } from '../features/layout/loading-overlay';
 import { AppRoutes } from './app-routes';
 import './global.css';
@@ -13,6 +14,7 @@ export function App({ store }: { store: AppStore }) {
     <Provider store={store}>
       <BrowserRouter>
         <SessionListener />
+        <DocumentTitle />
         <AppRoutes />
         <LoadingOverlay />
         <ToastContainer

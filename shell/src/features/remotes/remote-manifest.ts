@@ -21,6 +21,10 @@ export interface RemotesManifest {
   /** Map tile URL template and attribution of this deployment (MAP_TILE_URL). */
   mapTileUrl?: string;
   mapTileAttribution?: string;
+  /** The Support page's chat link (SUPPORT_CHAT_URL); absent hides it. */
+  supportChatUrl?: string;
+  /** ISO 4217 code amounts are shown in (CURRENCY). */
+  currency?: string;
   remotes: Record<string, RemoteEntry>;
 }
 
@@ -41,7 +45,8 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   ) {
     throw new Error('remotes.json has no "remotes" object');
   }
-  const { apiUrl, mapTileUrl, mapTileAttribution, remotes } = raw as RemotesManifest;
+  const { apiUrl, mapTileUrl, mapTileAttribution, supportChatUrl, currency, remotes } =
+    raw as RemotesManifest;
   for (const [name, entry] of Object.entries(remotes)) {
     if (!isRelease(entry) || !Array.isArray(entry.roles)) {
       throw new Error(`remotes.json: remote "${name}" needs a url and a roles list`);
@@ -59,6 +64,8 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
     apiUrl: text(apiUrl) ?? '',
     mapTileUrl: text(mapTileUrl),
     mapTileAttribution: text(mapTileAttribution),
+    supportChatUrl: text(supportChatUrl),
+    currency: text(currency),
     remotes,
   };
 }

@@ -1,23 +1,20 @@
 import { useState } from 'react';
-import { LIMITS, MESSAGES, SUPPORT_CHAT_URL } from '@panel/shared';
+import { getSupportChatUrl, MESSAGES } from '@panel/shared';
 
+import { FAQ } from './faq';
 import styles from './support-page.module.css';
-
-// The spec fixes four FAQ items with placeholder text.
-const FAQ = Array.from({ length: LIMITS.faqItems }, (_, index) => ({
-  question: `Question ${index + 1}`,
-  answer:
-    'Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.',
-}));
 
 /** Chat link and a FAQ accordion where one item is open at a time. */
 export function SupportPage() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const chatUrl = getSupportChatUrl();
   return (
     <section className={styles.page}>
-      <a className={styles.chat} href={SUPPORT_CHAT_URL} target="_blank" rel="noreferrer">
-        {MESSAGES.startChat}
-      </a>
+      {chatUrl ? (
+        <a className={styles.chat} href={chatUrl} target="_blank" rel="noreferrer">
+          {MESSAGES.startChat}
+        </a>
+      ) : null}
       <h1 className={styles.heading}>{MESSAGES.faqTitle}</h1>
       <div className={styles.accordion}>
         {FAQ.map((item, index) => {
