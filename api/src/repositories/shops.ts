@@ -88,6 +88,29 @@ export async function updateShop(
   return db.updateTable('shops').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/**
+ * Moves a shop to `status` unless it is already there, in one guarded update,
+ * so of parallel calls exactly one changes it. Deactivating also bumps
+ * token_version: tokens issued before must not come back to life when the
+ * shop is activated again. Answers whether this call made the change.
+ */
+export async function changeShopStatus(
+  db: Db,
+  id: number,
+  status: ShopRow['status'],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('shops')
+    .set((eb) => ({
+      status,
+      token_version: status === 'inactive' ? eb('token_version', '+', 1) : eb.ref('token_version'),
+    }))
+    .where('id', '=', id)
+    .where('status', '<>', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Sets a new password and bumps token_version so every earlier token stops working. */
 export async function setShopPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db

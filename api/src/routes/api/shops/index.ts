@@ -18,14 +18,13 @@ import { hashSecret, verifySecret } from '../../../lib/passwords';
 import { checkShopFields } from '../../../lib/shop-form';
 import { imageExtension, saveImage } from '../../../lib/uploads';
 import {
-  RESET_CODE_MAX_TRIES,
-  countWrongTry,
   consumeResetCode,
   deleteResetCode,
-  findResetCode,
   storeResetCode,
+  takeResetTry,
 } from '../../../repositories/reset-codes';
 import {
+  changeShopStatus,
   emailTaken,
   findAdminByEmail,
   findShopByEmail,
@@ -265,10 +264,10 @@ export default async function shopRoutes(
     },
     async (request) => {
       const { shop: id, new_status: status } = request.body;
-      const shop = await findShopById(db, id);
-      if (!shop) throw notFound('Shop not found.');
-      if (shop.status === status) throw conflict(`Shop is already ${status}.`);
-      await updateShop(db, id, { status });
+      if (!(await changeShopStatus(db, id, status))) {
+        if (!(await findShopById(db, id))) throw notFound('Shop not found.');
+        throw conflict(`Shop is already ${status}.`);
+      }
       return { message: status === 'active' ? 'Shop activated.' : 'Shop deactivated.' };
     },
   );
@@ -419,20 +418,19 @@ export default async function shopRoutes(
       const password = request.body.new_password.trim();
       if (password.length < 8) throw badRequest('The password must have at least 8 characters.');
       const shop = await findShopByEmail(db, request.body.email.trim());
-      const stored = shop ? await findResetCode(db, shop.id) : undefined;
-      if (!shop || !stored) throw badRequest(BAD_CODE);
-      if (stored.tries >= RESET_CODE_MAX_TRIES) {
+      const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
+      if (!shop || attempt.outcome === 'none') throw badRequest(BAD_CODE);
+      if (attempt.outcome === 'exhausted') {
         throw tooManyRequests('Too many wrong codes. Ask for a new code.');
       }
-      if (new Date(stored.expires_at).getTime() <= Date.now()) {
+      if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
         await deleteResetCode(db, shop.id);
         throw badRequest(BAD_CODE);
       }
-      if (!(await verifySecret(request.body.reset_code.trim(), stored.code_hash))) {
-        await countWrongTry(db, shop.id);
+      if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
         throw badRequest(BAD_CODE);
       }
-      if (!(await consumeResetCode(db, shop.id, stored.code_hash))) throw badRequest(BAD_CODE);
+      if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badRequest(BAD_CODE);
       await setShopPassword(db, shop.id, await hashSecret(password));
       return { message: 'Your password has been reset. You can log in now.' };
     },
