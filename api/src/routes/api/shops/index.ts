@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppDeps } from '../../../app';
+import type { RateLimits } from '../../../config';
 import { callerOf } from '../../../lib/auth';
 import {
   badRequest,
@@ -14,6 +15,7 @@ import {
 } from '../../../lib/http-error';
 import { signToken } from '../../../lib/jwt';
 import { readForm, type Form } from '../../../lib/multipart';
+import { accountCallLimits } from '../../../lib/rate-limit';
 import { hashSecret, verifySecret } from '../../../lib/passwords';
 import { checkShopFields } from '../../../lib/shop-form';
 import { imageExtension, saveImage } from '../../../lib/uploads';
@@ -80,14 +82,22 @@ async function storeLogo(deps: AppDeps, form: Form): Promise<string | undefined>
 
 export default async function shopRoutes(
   app: FastifyInstance,
-  { deps }: { deps: AppDeps },
+  { deps, rateLimits }: { deps: AppDeps; rateLimits: RateLimits },
 ): Promise<void> {
   const { db } = deps;
+  const limits = {
+    login: accountCallLimits(app, 'login', rateLimits.login),
+    forgetPassword: accountCallLimits(app, 'forget-password', rateLimits.forgetPassword),
+    resetPassword: accountCallLimits(app, 'reset-password', rateLimits.resetPassword),
+    register: accountCallLimits(app, 'register', rateLimits.register),
+  };
 
   app.post<{ Body: { email: string; password: string } }>(
     '/login',
     {
       config: { auth: 'public' },
+      onRequest: limits.login.perIp,
+      preHandler: (request, reply) => limits.login.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary: 'Log in (shop user → status "admin", provider → "super_admin")',
@@ -110,7 +120,7 @@ export default async function shopRoutes(
             },
             required: ['access', 'status', 'shop_id'],
           },
-          ...errors(400, 401, 403),
+          ...errors(400, 401, 403, 429),
         },
       },
     },
@@ -303,6 +313,7 @@ export default async function shopRoutes(
     '/register',
     {
       config: { auth: 'public', multipartBody: shopFormDoc(['name', 'email', 'phone']) },
+      onRequest: limits.register.perIp,
       schema: {
         tags: ['accounts'],
         summary:
@@ -314,7 +325,7 @@ export default async function shopRoutes(
             properties: { message: { type: 'string' }, id: { type: 'integer' } },
             required: ['message', 'id'],
           },
-          ...errors(400, 409, 413),
+          ...errors(400, 409, 413, 429),
         },
       },
     },
@@ -322,6 +333,7 @@ export default async function shopRoutes(
       const form = await readForm(request, 'logo');
       const fields = checkShopFields(form, ['name', 'email', 'phone']);
       const email = fields.email as string;
+      await limits.register.perAccount(request, reply, email);
       if (await emailTaken(db, email)) {
         const message = 'A shop with this email already exists.';
         throw conflict(message, { email: [message] });
@@ -365,6 +377,10 @@ export default async function shopRoutes(
     '/forget-password',
     {
       config: { auth: 'public' },
+      onRequest: limits.forgetPassword.perIp,
+      // Also caps how many codes (each with fresh tries) one e-mail can be sent.
+      preHandler: (request, reply) =>
+        limits.forgetPassword.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary: 'E-mail a 6-digit reset code (same answer for unknown e-mails)',
@@ -374,7 +390,7 @@ export default async function shopRoutes(
           properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
           required: ['email'],
         },
-        response: { 200: messageSchema, ...errors(400) },
+        response: { 200: messageSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -397,6 +413,9 @@ export default async function shopRoutes(
     '/reset-password',
     {
       config: { auth: 'public' },
+      onRequest: limits.resetPassword.perIp,
+      preHandler: (request, reply) =>
+        limits.resetPassword.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary:
