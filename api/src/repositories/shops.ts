@@ -120,6 +120,37 @@ export async function setShopPassword(db: Db, id: number, passwordHash: string):
     .execute();
 }
 
+/**
+ * Replaces a password hash with one at today's parameters, keeping the
+ * sessions (same password, so token_version stays). Only if the hash is still
+ * the one that was verified: a password change meanwhile wins.
+ */
+export async function upgradePasswordHash(
+  db: Db,
+  account: { kind: 'admin' | 'shop'; id: number },
+  verifiedHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
+    .set({ password_hash: newHash })
+    .where('id', '=', account.id)
+    .where('password_hash', '=', verifiedHash)
+    .execute();
+}
+
+/** Bumps an account's token_version: every token issued before stops working ("sign out everywhere"). */
+export async function revokeTokens(
+  db: Db,
+  account: { kind: 'admin' | 'shop'; id: number },
+): Promise<void> {
+  await db
+    .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', account.id)
+    .execute();
+}
+
 export function findAdminByEmail(db: Db, email: string) {
   return db
     .selectFrom('admins')

@@ -16,7 +16,7 @@ import {
 import { signToken } from '../../../lib/jwt';
 import { readForm, type Form } from '../../../lib/multipart';
 import { accountCallLimits } from '../../../lib/rate-limit';
-import { hashSecret, verifySecret } from '../../../lib/passwords';
+import { DUMMY_HASH, hashSecret, needsRehash, verifySecret } from '../../../lib/passwords';
 import { checkShopFields } from '../../../lib/shop-form';
 import { imageExtension, saveImage } from '../../../lib/uploads';
 import {
@@ -34,9 +34,11 @@ import {
   insertShop,
   listShops,
   newestShops,
+  revokeTokens,
   setShopPassword,
   toApiShop,
   updateShop,
+  upgradePasswordHash,
 } from '../../../repositories/shops';
 import {
   errors,
@@ -50,8 +52,6 @@ import {
 const ONLY_IMAGES = 'Upload a valid image (PNG, JPEG, GIF or WEBP).';
 const RESET_SENT = 'An email containing a confirmation code has been sent to you.';
 const BAD_CODE = 'The code is wrong or has expired. Ask for a new one.';
-// Verifying against this keeps unknown e-mails as slow as known ones.
-const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const passwordSchema = { type: 'string', minLength: 8, maxLength: 128 } as const;
 
@@ -127,10 +127,17 @@ export default async function shopRoutes(
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const password = request.body.password.trim();
+      // Hashes made with older scrypt parameters are replaced once the
+      // password is known to be right, so every account moves up over time.
+      const upgrade = async (kind: 'admin' | 'shop', id: number, hash: string) => {
+        if (needsRehash(hash))
+          await upgradePasswordHash(db, { kind, id }, hash, await hashSecret(password));
+      };
       const admin = await findAdminByEmail(db, email);
       if (admin) {
         if (!(await verifySecret(password, admin.password_hash)))
           throw unauthorized('Invalid email or password.');
+        await upgrade('admin', admin.id, admin.password_hash);
         const access = signToken(
           { kind: 'admin', id: admin.id, ver: admin.token_version },
           deps.jwtSecret,
@@ -139,7 +146,8 @@ export default async function shopRoutes(
       }
       const shop = await findShopByEmail(db, email);
       const ok = await verifySecret(password, shop?.password_hash ?? DUMMY_HASH);
-      if (!shop || !ok) throw unauthorized('Invalid email or password.');
+      if (!shop?.password_hash || !ok) throw unauthorized('Invalid email or password.');
+      await upgrade('shop', shop.id, shop.password_hash);
       if (shop.status !== 'active') {
         throw forbidden(
           'This shop is not active yet. The provider has to activate it before you can log in.',
@@ -150,6 +158,29 @@ export default async function shopRoutes(
         deps.jwtSecret,
       );
       return { access, status: 'admin', shop_id: shop.id };
+    },
+  );
+
+  app.post(
+    '/logout-everywhere',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Sign out everywhere: every token of the caller's account (super admin or shop) stops working, this one included",
+        response: { 200: messageSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await revokeTokens(
+        db,
+        caller.kind === 'admin'
+          ? { kind: 'admin', id: caller.adminId }
+          : { kind: 'shop', id: caller.shopId },
+      );
+      return { message: 'Signed out everywhere. Log in again to continue.' };
     },
   );
 
