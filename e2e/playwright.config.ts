@@ -13,6 +13,12 @@ process.env.API_PORT ??= '8100';
 process.env.DATA_DIR ??= path.join(ROOT, 'data', 'e2e');
 process.env.DEPLOY_DIR ??= path.join(ROOT, 'data', 'e2e-deploy');
 process.env.SUPPORT_CHAT_URL ??= 'https://chat.example.com/lending-panel';
+// Every test logs a demo account in, all from 127.0.0.1: far more logins a
+// minute than the API's default limits allow one account or one address.
+for (const name of ['LOGIN', 'FORGET_PASSWORD', 'RESET_PASSWORD', 'REGISTER']) {
+  process.env[`RATE_LIMIT_${name}_IP`] ??= '100000/1m';
+  process.env[`RATE_LIMIT_${name}_ACCOUNT`] ??= '100000/1m';
+}
 
 const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 

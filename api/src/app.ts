@@ -1,15 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
 
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
 import type { Db, DbKind } from './db/connect';
 import { registerAuth } from './lib/auth';
 import { HttpError } from './lib/http-error';
 import type { Mailer } from './lib/mailer';
+import { registerRateLimit } from './lib/rate-limit';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import containerRequestRoutes from './routes/api/pack/container-requests';
 import containerRoutes from './routes/api/pack/containers';
@@ -58,8 +62,35 @@ function errorBody(error: FastifyError | HttpError): {
   return { status: 500, body: { error: 'Internal server error.' } };
 }
 
+/** What buildApp sets per instance beyond the dependencies. */
+export interface AppOptions {
+  logger?: boolean;
+  /** Limits of the public account calls; tests pass generous ones, or small ones to test them. */
+  rateLimits?: RateLimits;
+  /** Fastify's trustProxy (see Config.trustProxy). */
+  trustProxy?: boolean | string;
+}
+
 /** The API as a plugin: docs, auth, routes, media and the one error handler. */
-export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void> {
+export async function app(
+  fastify: FastifyInstance,
+  { rateLimits = DEFAULT_RATE_LIMITS, ...deps }: AppDeps & { rateLimits?: RateLimits },
+): Promise<void> {
+  await fastify.register(fastifyHelmet, {
+    // Helmet's defaults suit the docs page (Swagger UI loads only its own
+    // scripts and styles), with framing refused outright and no upgrade to
+    // https, which would break the docs on a plain-http host.
+    contentSecurityPolicy: {
+      directives: { frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // The panel may show logos from /media/ while served from another origin.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await fastify.register(fastifyCompress, { global: true });
+  await registerRateLimit(fastify, deps.db);
+
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 10_000, parts: 25 },
   });
@@ -95,7 +126,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
 
   registerAuth(fastify, deps.db, deps.jwtSecret);
 
-  await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps });
+  await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps, rateLimits });
   await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });
   await fastify.register(containerRequestRoutes, {
     prefix: '/api/v0/pack/container-requests',
@@ -129,18 +160,16 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
 }
 
 /** A Fastify instance with the server options the API relies on, and the app registered. */
-export async function buildApp(
-  deps: AppDeps,
-  options: { logger?: boolean } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const fastify = Fastify({
     logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
     // The spec's paths are called both with and without the trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
   });
-  await fastify.register(app, deps);
+  await fastify.register(app, { ...deps, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
   await fastify.ready();
   return fastify;
 }

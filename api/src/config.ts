@@ -2,6 +2,88 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** At most `max` calls per `windowMs` for one key. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/** The two limits of a public account call: per client IP and per e-mail. */
+export interface RouteLimits {
+  perIp: Limit;
+  perAccount: Limit;
+}
+
+export interface RateLimits {
+  login: RouteLimits;
+  /** perAccount here is also how many reset codes one e-mail can be sent. */
+  forgetPassword: RouteLimits;
+  resetPassword: RouteLimits;
+  register: RouteLimits;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Enough for a person who mistypes a few times, far too few for guessing:
+ * 10 logins a minute per account, 3 reset codes per e-mail per 15 minutes.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  login: { perIp: { max: 30, windowMs: MINUTE }, perAccount: { max: 10, windowMs: MINUTE } },
+  forgetPassword: {
+    perIp: { max: 10, windowMs: 15 * MINUTE },
+    perAccount: { max: 3, windowMs: 15 * MINUTE },
+  },
+  resetPassword: {
+    perIp: { max: 30, windowMs: 15 * MINUTE },
+    perAccount: { max: 10, windowMs: 15 * MINUTE },
+  },
+  register: {
+    perIp: { max: 10, windowMs: 60 * MINUTE },
+    perAccount: { max: 3, windowMs: 60 * MINUTE },
+  },
+};
+
+const UNIT_MS: Record<string, number> = { s: 1000, m: MINUTE, h: 60 * MINUTE };
+
+/** `<max>/<window>` with the window in s, m or h (e.g. `10/1m`); anything else keeps the default. */
+export function parseLimit(text: string | undefined, fallback: Limit): Limit {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*([smh])\s*$/.exec(text ?? '');
+  if (!match) return fallback;
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * (UNIT_MS[match[3] as string] as number);
+  return max >= 1 && windowMs >= 1000 ? { max, windowMs } : fallback;
+}
+
+const ENV_NAMES: Record<keyof RateLimits, string> = {
+  login: 'LOGIN',
+  forgetPassword: 'FORGET_PASSWORD',
+  resetPassword: 'RESET_PASSWORD',
+  register: 'REGISTER',
+};
+
+/** RATE_LIMIT_<CALL>_IP and RATE_LIMIT_<CALL>_ACCOUNT override each default. */
+function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
+  const entries = (Object.keys(ENV_NAMES) as Array<keyof RateLimits>).map((call) => {
+    const name = `RATE_LIMIT_${ENV_NAMES[call]}`;
+    const defaults = DEFAULT_RATE_LIMITS[call];
+    return [
+      call,
+      {
+        perIp: parseLimit(env[`${name}_IP`], defaults.perIp),
+        perAccount: parseLimit(env[`${name}_ACCOUNT`], defaults.perAccount),
+      },
+    ];
+  });
+  return Object.fromEntries(entries) as RateLimits;
+}
+
+/** `true`, or addresses/CIDRs such as `127.0.0.1` or `loopback`; unset or `false` trusts none. */
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -10,6 +92,13 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | null;
   publicApiUrl: string;
+  rateLimits: RateLimits;
+  /**
+   * Fastify's trustProxy: which proxies' X-Forwarded-For gives the client IP
+   * the per-IP limits key on. Off by default, since a client could otherwise
+   * pick its own IP.
+   */
+  trustProxy: boolean | string;
 }
 
 /** The repository root, so data/ lands in the same place whatever the cwd is. */
@@ -37,5 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || null,
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${port}`,
+    rateLimits: loadRateLimits(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -25,7 +25,11 @@ export async function start(): Promise<void> {
         log: (text) => console.log(`[mail] ${text}`),
       }),
     },
-    { logger: process.env.API_LOG !== 'off' },
+    {
+      logger: process.env.API_LOG !== 'off',
+      rateLimits: config.rateLimits,
+      trustProxy: config.trustProxy,
+    },
   );
 
   let closing = false;

@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { Client } from 'pg';
 
 import { buildApp } from '../src/app';
+import type { Limit, RateLimits } from '../src/config';
 import { connect, type Db, type DbKind } from '../src/db/connect';
 import { ensureReferenceData } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrate';
@@ -37,6 +38,19 @@ export interface TestContext {
 
 let passwordHash: Promise<string> | null = null;
 
+const PLENTY: Limit = { max: 1_000_000, windowMs: 60_000 };
+/** Limits no ordinary test reaches; rate-limit tests pass small ones. */
+export const GENEROUS_LIMITS: RateLimits = {
+  login: { perIp: PLENTY, perAccount: PLENTY },
+  forgetPassword: { perIp: PLENTY, perAccount: PLENTY },
+  resetPassword: { perIp: PLENTY, perAccount: PLENTY },
+  register: { perIp: PLENTY, perAccount: PLENTY },
+};
+
+export interface TestOptions {
+  rateLimits?: RateLimits;
+}
+
 async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.PG_TEST_URL;
@@ -65,7 +79,7 @@ async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promi
 }
 
 /** A fresh migrated database with the reference data, a super admin, two active shops and an inactive one. */
-export async function createTestContext(): Promise<TestContext> {
+export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
   const { db, kind, drop } = await openDatabase();
   await migrateToLatest(db, kind);
   await ensureReferenceData(db);
@@ -95,14 +109,17 @@ export async function createTestContext(): Promise<TestContext> {
   const mailer = createMemoryMailer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-api-'));
   let now: Date | null = null;
-  const app = await buildApp({
-    db,
-    kind,
-    jwtSecret: JWT_SECRET,
-    dataDir,
-    mailer,
-    now: () => now ?? new Date(),
-  });
+  const app = await buildApp(
+    {
+      db,
+      kind,
+      jwtSecret: JWT_SECRET,
+      dataDir,
+      mailer,
+      now: () => now ?? new Date(),
+    },
+    { rateLimits: options.rateLimits ?? GENEROUS_LIMITS },
+  );
   const token = (kind: 'admin' | 'shop', id: number) => signToken({ kind, id, ver: 0 }, JWT_SECRET);
 
   return {

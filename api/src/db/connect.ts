@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import { Pool, types } from 'pg';
 
 import type { Database as Schema } from './schema';
@@ -16,6 +16,11 @@ types.setTypeParser(1700, (v) => Number(v));
 
 export function dbKind(url: string): DbKind {
   return /^postgres(ql)?:\/\//.test(url) ? 'postgres' : 'sqlite';
+}
+
+/** Which database a Kysely instance (or transaction) talks to, for the few queries that differ. */
+export function dbKindOf(db: Db): DbKind {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 export interface ConnectOptions {

@@ -1,4 +1,3 @@
-import { hashSecret } from '../lib/passwords';
 import { generateContainers } from '../repositories/containers';
 import { lendContainers, returnContainers } from '../repositories/loans';
 import { createRequest, decideRequest } from '../repositories/requests';
@@ -47,6 +46,16 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+/*
+ * The demo passwords' hashes, computed once (scrypt N=2^14, r=8, p=5, as
+ * hashSecret makes them): seeding, and the scale seed's thousands of shops,
+ * then cost no hashing at all. The passwords are public demo logins anyway.
+ */
+export const DEMO_ADMIN_HASH =
+  'scrypt$N=16384,r=8,p=5$9uNrYz53xlOjHjUlH0sDWQ$qOO-rOJ8FLZ83Vs0Q0GEOob6GB5N79G7Lt1251vKL94';
+export const DEMO_SHOP_HASH =
+  'scrypt$N=16384,r=8,p=5$gFM6Zg8tnRWXoqGOVkeJ4w$itEkxCpSKuFopMTYSU9v61wbkOnLkGvyu7f_fSeoSmA';
+
 /**
  * Seeds the demo when the database has no accounts yet: the logins above,
  * stock at the provider and at shops, loans over the last 7 days relative to
@@ -61,10 +70,7 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
   ]);
   if (admins.length > 0 || shops.length > 0) return false;
 
-  const [adminHash, shopHash] = await Promise.all([
-    hashSecret('admin12345'),
-    hashSecret('shop12345'),
-  ]);
+  const [adminHash, shopHash] = [DEMO_ADMIN_HASH, DEMO_SHOP_HASH];
   await db
     .insertInto('admins')
     .values({ email: 'admin@example.com', password_hash: adminHash })

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 
-import { hashSecret } from '../lib/passwords';
 import type { Db, DbKind } from './connect';
-import { CONTAINER_TYPES, ensureDemoData } from './demo-data';
+import { CONTAINER_TYPES, DEMO_SHOP_HASH, ensureDemoData } from './demo-data';
 import type { Database } from './schema';
 
 export interface ScaleOptions {
@@ -77,7 +76,8 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
   let containerId = await maxId(db, 'containers');
   let loanId = await maxId(db, 'loans');
   let loanItemId = await maxId(db, 'loan_items');
-  const passwordHash = await hashSecret('shop12345');
+  // Every scale shop logs in with the demo shops' password, hashed once in advance.
+  const passwordHash = DEMO_SHOP_HASH;
   const types = CONTAINER_TYPES.map((t) => t.key);
   const started = Date.now();
 

@@ -93,6 +93,14 @@ export interface ResetCodeTable {
   tries: number;
 }
 
+/** One rate-limit window per key (see migration 20261122T0200-rate-limits). */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  /** End of the current window, milliseconds since the epoch. */
+  reset_at: number;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -104,6 +112,7 @@ export interface Database {
   container_requests: ContainerRequestTable;
   request_items: RequestItemTable;
   reset_codes: ResetCodeTable;
+  rate_limits: RateLimitTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;

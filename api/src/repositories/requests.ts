@@ -1,4 +1,4 @@
-import type { Db } from '../db/connect';
+import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
 import type { Page } from './paging';
@@ -119,6 +119,26 @@ export async function createRequest(
 }
 
 /**
+ * Up to `quantity` ids of the provider's free containers of a type. On
+ * PostgreSQL they come locked (FOR UPDATE SKIP LOCKED): two approvals racing
+ * for the stock take disjoint containers instead of both reading the same
+ * free rows, and neither waits on the other. SQLite runs one write
+ * transaction at a time, so a plain read is already exclusive there.
+ */
+async function claimProviderStock(trx: Db, type: string, quantity: number): Promise<number[]> {
+  let query = trx
+    .selectFrom('containers')
+    .select('id')
+    .where('shop_id', 'is', null)
+    .where('loan_id', 'is', null)
+    .where('type_key', '=', type)
+    .orderBy('id')
+    .limit(quantity);
+  if (dbKindOf(trx) === 'postgres') query = query.forUpdate().skipLocked();
+  return (await query.execute()).map((row) => row.id);
+}
+
+/**
  * Approves (moving the quantities from the provider's stock to the shop) or
  * denies a PENDING request, all in one transaction: on any shortage nothing changes.
  */
@@ -160,24 +180,27 @@ export async function decideRequest(
       .where('request_id', '=', id)
       .execute();
     for (const item of items) {
-      const moved = await trx
-        .updateTable('containers')
-        .set({ shop_id: request.shop_id })
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('containers')
-            .select('id')
-            .where('shop_id', 'is', null)
-            .where('loan_id', 'is', null)
-            .where('type_key', '=', item.container_type)
-            .orderBy('id')
-            .limit(item.quantity),
-        )
-        .executeTakeFirst();
-      const available = Number(moved.numUpdatedRows);
-      if (available < item.quantity) {
+      const ids = await claimProviderStock(trx, item.container_type, item.quantity);
+      // Re-checking the owner in the update itself means a container that
+      // another transaction moved meanwhile is never taken from its new shop;
+      // counting what really moved catches any shortfall.
+      const moved =
+        ids.length === 0
+          ? 0
+          : Number(
+              (
+                await trx
+                  .updateTable('containers')
+                  .set({ shop_id: request.shop_id })
+                  .where('id', 'in', ids)
+                  .where('shop_id', 'is', null)
+                  .where('loan_id', 'is', null)
+                  .executeTakeFirst()
+              ).numUpdatedRows,
+            );
+      if (moved < item.quantity) {
         throw conflict(
-          `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${available} available.`,
+          `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }
     }

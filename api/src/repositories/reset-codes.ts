@@ -24,16 +24,31 @@ export async function storeResetCode(
   });
 }
 
-export function findResetCode(db: Db, shopId: number) {
-  return db.selectFrom('reset_codes').selectAll().where('shop_id', '=', shopId).executeTakeFirst();
-}
+export type ResetTry =
+  | { outcome: 'none' }
+  | { outcome: 'exhausted' }
+  | { outcome: 'counted'; codeHash: string; expiresAt: string };
 
-export async function countWrongTry(db: Db, shopId: number): Promise<void> {
-  await db
+/**
+ * Counts one try against the shop's code before it is checked, in a single
+ * conditional update: parallel guesses each take a distinct try, so no more
+ * than RESET_CODE_MAX_TRIES of them ever reach the comparison.
+ */
+export async function takeResetTry(db: Db, shopId: number): Promise<ResetTry> {
+  const row = await db
     .updateTable('reset_codes')
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('shop_id', '=', shopId)
-    .execute();
+    .where('tries', '<', RESET_CODE_MAX_TRIES)
+    .returning(['code_hash', 'expires_at'])
+    .executeTakeFirst();
+  if (row) return { outcome: 'counted', codeHash: row.code_hash, expiresAt: row.expires_at };
+  const exists = await db
+    .selectFrom('reset_codes')
+    .select('shop_id')
+    .where('shop_id', '=', shopId)
+    .executeTakeFirst();
+  return { outcome: exists ? 'exhausted' : 'none' };
 }
 
 /**

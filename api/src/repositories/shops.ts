@@ -88,12 +88,66 @@ export async function updateShop(
   return db.updateTable('shops').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/**
+ * Moves a shop to `status` unless it is already there, in one guarded update,
+ * so of parallel calls exactly one changes it. Deactivating also bumps
+ * token_version: tokens issued before must not come back to life when the
+ * shop is activated again. Answers whether this call made the change.
+ */
+export async function changeShopStatus(
+  db: Db,
+  id: number,
+  status: ShopRow['status'],
+): Promise<boolean> {
+  const result = await db
+    .updateTable('shops')
+    .set((eb) => ({
+      status,
+      token_version: status === 'inactive' ? eb('token_version', '+', 1) : eb.ref('token_version'),
+    }))
+    .where('id', '=', id)
+    .where('status', '<>', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** Sets a new password and bumps token_version so every earlier token stops working. */
 export async function setShopPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db
     .updateTable('shops')
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
     .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Replaces a password hash with one at today's parameters, keeping the
+ * sessions (same password, so token_version stays). Only if the hash is still
+ * the one that was verified: a password change meanwhile wins.
+ */
+export async function upgradePasswordHash(
+  db: Db,
+  account: { kind: 'admin' | 'shop'; id: number },
+  verifiedHash: string,
+  newHash: string,
+): Promise<void> {
+  await db
+    .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
+    .set({ password_hash: newHash })
+    .where('id', '=', account.id)
+    .where('password_hash', '=', verifiedHash)
+    .execute();
+}
+
+/** Bumps an account's token_version: every token issued before stops working ("sign out everywhere"). */
+export async function revokeTokens(
+  db: Db,
+  account: { kind: 'admin' | 'shop'; id: number },
+): Promise<void> {
+  await db
+    .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', account.id)
     .execute();
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppDeps } from '../../../app';
+import type { RateLimits } from '../../../config';
 import { callerOf } from '../../../lib/auth';
 import {
   badRequest,
@@ -14,18 +15,18 @@ import {
 } from '../../../lib/http-error';
 import { signToken } from '../../../lib/jwt';
 import { readForm, type Form } from '../../../lib/multipart';
-import { hashSecret, verifySecret } from '../../../lib/passwords';
+import { accountCallLimits } from '../../../lib/rate-limit';
+import { DUMMY_HASH, hashSecret, needsRehash, verifySecret } from '../../../lib/passwords';
 import { checkShopFields } from '../../../lib/shop-form';
 import { imageExtension, saveImage } from '../../../lib/uploads';
 import {
-  RESET_CODE_MAX_TRIES,
-  countWrongTry,
   consumeResetCode,
   deleteResetCode,
-  findResetCode,
   storeResetCode,
+  takeResetTry,
 } from '../../../repositories/reset-codes';
 import {
+  changeShopStatus,
   emailTaken,
   findAdminByEmail,
   findShopByEmail,
@@ -33,9 +34,11 @@ import {
   insertShop,
   listShops,
   newestShops,
+  revokeTokens,
   setShopPassword,
   toApiShop,
   updateShop,
+  upgradePasswordHash,
 } from '../../../repositories/shops';
 import {
   errors,
@@ -49,8 +52,6 @@ import {
 const ONLY_IMAGES = 'Upload a valid image (PNG, JPEG, GIF or WEBP).';
 const RESET_SENT = 'An email containing a confirmation code has been sent to you.';
 const BAD_CODE = 'The code is wrong or has expired. Ask for a new one.';
-// Verifying against this keeps unknown e-mails as slow as known ones.
-const DUMMY_HASH = 'scrypt$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 const passwordSchema = { type: 'string', minLength: 8, maxLength: 128 } as const;
 
@@ -81,14 +82,22 @@ async function storeLogo(deps: AppDeps, form: Form): Promise<string | undefined>
 
 export default async function shopRoutes(
   app: FastifyInstance,
-  { deps }: { deps: AppDeps },
+  { deps, rateLimits }: { deps: AppDeps; rateLimits: RateLimits },
 ): Promise<void> {
   const { db } = deps;
+  const limits = {
+    login: accountCallLimits(app, 'login', rateLimits.login),
+    forgetPassword: accountCallLimits(app, 'forget-password', rateLimits.forgetPassword),
+    resetPassword: accountCallLimits(app, 'reset-password', rateLimits.resetPassword),
+    register: accountCallLimits(app, 'register', rateLimits.register),
+  };
 
   app.post<{ Body: { email: string; password: string } }>(
     '/login',
     {
       config: { auth: 'public' },
+      onRequest: limits.login.perIp,
+      preHandler: (request, reply) => limits.login.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary: 'Log in (shop user → status "admin", provider → "super_admin")',
@@ -111,17 +120,24 @@ export default async function shopRoutes(
             },
             required: ['access', 'status', 'shop_id'],
           },
-          ...errors(400, 401, 403),
+          ...errors(400, 401, 403, 429),
         },
       },
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const password = request.body.password.trim();
+      // Hashes made with older scrypt parameters are replaced once the
+      // password is known to be right, so every account moves up over time.
+      const upgrade = async (kind: 'admin' | 'shop', id: number, hash: string) => {
+        if (needsRehash(hash))
+          await upgradePasswordHash(db, { kind, id }, hash, await hashSecret(password));
+      };
       const admin = await findAdminByEmail(db, email);
       if (admin) {
         if (!(await verifySecret(password, admin.password_hash)))
           throw unauthorized('Invalid email or password.');
+        await upgrade('admin', admin.id, admin.password_hash);
         const access = signToken(
           { kind: 'admin', id: admin.id, ver: admin.token_version },
           deps.jwtSecret,
@@ -130,7 +146,8 @@ export default async function shopRoutes(
       }
       const shop = await findShopByEmail(db, email);
       const ok = await verifySecret(password, shop?.password_hash ?? DUMMY_HASH);
-      if (!shop || !ok) throw unauthorized('Invalid email or password.');
+      if (!shop?.password_hash || !ok) throw unauthorized('Invalid email or password.');
+      await upgrade('shop', shop.id, shop.password_hash);
       if (shop.status !== 'active') {
         throw forbidden(
           'This shop is not active yet. The provider has to activate it before you can log in.',
@@ -141,6 +158,29 @@ export default async function shopRoutes(
         deps.jwtSecret,
       );
       return { access, status: 'admin', shop_id: shop.id };
+    },
+  );
+
+  app.post(
+    '/logout-everywhere',
+    {
+      config: { auth: 'any' },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          "Sign out everywhere: every token of the caller's account (super admin or shop) stops working, this one included",
+        response: { 200: messageSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await revokeTokens(
+        db,
+        caller.kind === 'admin'
+          ? { kind: 'admin', id: caller.adminId }
+          : { kind: 'shop', id: caller.shopId },
+      );
+      return { message: 'Signed out everywhere. Log in again to continue.' };
     },
   );
 
@@ -265,10 +305,10 @@ export default async function shopRoutes(
     },
     async (request) => {
       const { shop: id, new_status: status } = request.body;
-      const shop = await findShopById(db, id);
-      if (!shop) throw notFound('Shop not found.');
-      if (shop.status === status) throw conflict(`Shop is already ${status}.`);
-      await updateShop(db, id, { status });
+      if (!(await changeShopStatus(db, id, status))) {
+        if (!(await findShopById(db, id))) throw notFound('Shop not found.');
+        throw conflict(`Shop is already ${status}.`);
+      }
       return { message: status === 'active' ? 'Shop activated.' : 'Shop deactivated.' };
     },
   );
@@ -304,6 +344,7 @@ export default async function shopRoutes(
     '/register',
     {
       config: { auth: 'public', multipartBody: shopFormDoc(['name', 'email', 'phone']) },
+      onRequest: limits.register.perIp,
       schema: {
         tags: ['accounts'],
         summary:
@@ -315,7 +356,7 @@ export default async function shopRoutes(
             properties: { message: { type: 'string' }, id: { type: 'integer' } },
             required: ['message', 'id'],
           },
-          ...errors(400, 409, 413),
+          ...errors(400, 409, 413, 429),
         },
       },
     },
@@ -323,6 +364,7 @@ export default async function shopRoutes(
       const form = await readForm(request, 'logo');
       const fields = checkShopFields(form, ['name', 'email', 'phone']);
       const email = fields.email as string;
+      await limits.register.perAccount(request, reply, email);
       if (await emailTaken(db, email)) {
         const message = 'A shop with this email already exists.';
         throw conflict(message, { email: [message] });
@@ -366,6 +408,10 @@ export default async function shopRoutes(
     '/forget-password',
     {
       config: { auth: 'public' },
+      onRequest: limits.forgetPassword.perIp,
+      // Also caps how many codes (each with fresh tries) one e-mail can be sent.
+      preHandler: (request, reply) =>
+        limits.forgetPassword.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary: 'E-mail a 6-digit reset code (same answer for unknown e-mails)',
@@ -375,7 +421,7 @@ export default async function shopRoutes(
           properties: { email: { type: 'string', minLength: 1, maxLength: 254 } },
           required: ['email'],
         },
-        response: { 200: messageSchema, ...errors(400) },
+        response: { 200: messageSchema, ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -398,6 +444,9 @@ export default async function shopRoutes(
     '/reset-password',
     {
       config: { auth: 'public' },
+      onRequest: limits.resetPassword.perIp,
+      preHandler: (request, reply) =>
+        limits.resetPassword.perAccount(request, reply, request.body.email),
       schema: {
         tags: ['accounts'],
         summary:
@@ -419,20 +468,19 @@ export default async function shopRoutes(
       const password = request.body.new_password.trim();
       if (password.length < 8) throw badRequest('The password must have at least 8 characters.');
       const shop = await findShopByEmail(db, request.body.email.trim());
-      const stored = shop ? await findResetCode(db, shop.id) : undefined;
-      if (!shop || !stored) throw badRequest(BAD_CODE);
-      if (stored.tries >= RESET_CODE_MAX_TRIES) {
+      const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
+      if (!shop || attempt.outcome === 'none') throw badRequest(BAD_CODE);
+      if (attempt.outcome === 'exhausted') {
         throw tooManyRequests('Too many wrong codes. Ask for a new code.');
       }
-      if (new Date(stored.expires_at).getTime() <= Date.now()) {
+      if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
         await deleteResetCode(db, shop.id);
         throw badRequest(BAD_CODE);
       }
-      if (!(await verifySecret(request.body.reset_code.trim(), stored.code_hash))) {
-        await countWrongTry(db, shop.id);
+      if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
         throw badRequest(BAD_CODE);
       }
-      if (!(await consumeResetCode(db, shop.id, stored.code_hash))) throw badRequest(BAD_CODE);
+      if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badRequest(BAD_CODE);
       await setShopPassword(db, shop.id, await hashSecret(password));
       return { message: 'Your password has been reset. You can log in now.' };
     },

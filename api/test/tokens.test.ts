@@ -1,0 +1,154 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+
+import { DEMO_ADMIN_HASH, DEMO_SHOP_HASH } from '../src/db/demo-data';
+import { hashSecret, needsRehash, verifySecret } from '../src/lib/passwords';
+import { PASSWORD, createTestContext, type TestContext } from './helpers';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const login = async (email: string, password = PASSWORD) =>
+  ctx.call({ method: 'POST', url: '/api/v0/shops/login/', payload: { email, password } });
+const info = (token: string) => ctx.call({ method: 'GET', url: '/api/v0/shops/shop/info', token });
+const logoutEverywhere = (token?: string) =>
+  ctx.call({ method: 'POST', url: '/api/v0/shops/logout-everywhere/', token });
+
+/** A hash as the API wrote them before: scrypt N=2^14, r=8, p=1, no parameters stored. */
+function legacyHash(secret: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(secret, salt, 32, { N: 16384, r: 8, p: 1 });
+  return `scrypt$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+describe('POST /shops/logout-everywhere', () => {
+  it("revokes every token of the super admin, and only the super admin's", async () => {
+    const first = (await login(ctx.admin.email)).json().access;
+    const second = (await login(ctx.admin.email)).json().access;
+    const res = await logoutEverywhere(first);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect((await info(first)).statusCode).toBe(401);
+    expect((await info(second)).statusCode).toBe(401);
+    expect((await info(ctx.shopA.token)).statusCode).toBe(200);
+    const fresh = (await login(ctx.admin.email)).json().access;
+    expect((await info(fresh)).statusCode).toBe(200);
+  });
+
+  it("revokes every token of the calling shop, and only that shop's", async () => {
+    const token = (await login(ctx.shopB.email)).json().access;
+    expect((await logoutEverywhere(token)).statusCode).toBe(200);
+    expect((await info(token)).statusCode).toBe(401);
+    expect((await info(ctx.shopA.token)).statusCode).toBe(200);
+    expect((await info((await login(ctx.shopB.email)).json().access)).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await logoutEverywhere();
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: expect.any(String) });
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/v0/shops/logout-everywhere']?.post?.summary).toMatch(/sign out/i);
+  });
+});
+
+describe('deactivation', () => {
+  it("does not bring a shop's old tokens back when it is activated again", async () => {
+    const token = (await login(ctx.shopA.email)).json().access;
+    const change = (status: string) =>
+      ctx.call({
+        method: 'POST',
+        url: '/api/v0/shops/change-shop-status/',
+        token: ctx.admin.token,
+        payload: { shop: ctx.shopA.id, new_status: status },
+      });
+    const adminToken = (await login(ctx.admin.email)).json().access;
+    ctx.admin.token = adminToken;
+    expect((await change('inactive')).statusCode).toBe(200);
+    expect((await change('active')).statusCode).toBe(200);
+    expect((await info(token)).statusCode).toBe(401);
+    const fresh = (await login(ctx.shopA.email)).json().access;
+    expect((await info(fresh)).statusCode).toBe(200);
+    ctx.shopA.token = fresh;
+  });
+});
+
+describe('password hashing', () => {
+  it('uses scrypt N=2^14, r=8, p=5 and stores the parameters in the hash', async () => {
+    const hash = await hashSecret('some secret');
+    expect(hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(await verifySecret('some secret', hash)).toBe(true);
+    expect(await verifySecret('other secret', hash)).toBe(false);
+    expect(needsRehash(hash)).toBe(false);
+  });
+
+  it('still verifies the older hashes, and marks them for upgrade', async () => {
+    const old = legacyHash('some secret');
+    expect(await verifySecret('some secret', old)).toBe(true);
+    expect(await verifySecret('other secret', old)).toBe(false);
+    expect(needsRehash(old)).toBe(true);
+  });
+
+  it.each([
+    'scrypt$N=1048576,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    'scrypt$N=1000,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    'scrypt$N=16384,r=8$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    'bcrypt$whatever',
+    '',
+  ])('rejects a malformed or out-of-range hash %p without throwing', async (stored) => {
+    expect(await verifySecret('x', stored)).toBe(false);
+  });
+
+  it('upgrades an old hash at the next successful login, keeping the sessions', async () => {
+    const before = (await login(ctx.shopB.email)).json().access;
+    await ctx.db
+      .updateTable('shops')
+      .set({ password_hash: legacyHash(PASSWORD) })
+      .where('id', '=', ctx.shopB.id)
+      .execute();
+    expect((await login(ctx.shopB.email, 'wrong-password')).statusCode).toBe(401);
+    const stillOld = await ctx.db
+      .selectFrom('shops')
+      .select('password_hash')
+      .where('id', '=', ctx.shopB.id)
+      .executeTakeFirstOrThrow();
+    expect(needsRehash(stillOld.password_hash as string)).toBe(true);
+
+    expect((await login(ctx.shopB.email)).statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('shops')
+      .select('password_hash')
+      .where('id', '=', ctx.shopB.id)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
+    expect((await login(ctx.shopB.email)).statusCode).toBe(200);
+    expect((await info(before)).statusCode).toBe(200);
+  });
+
+  it("upgrades the super admin's old hash too", async () => {
+    await ctx.db
+      .updateTable('admins')
+      .set({ password_hash: legacyHash(PASSWORD) })
+      .where('id', '=', ctx.admin.id)
+      .execute();
+    expect((await login(ctx.admin.email)).statusCode).toBe(200);
+    const row = await ctx.db
+      .selectFrom('admins')
+      .select('password_hash')
+      .where('id', '=', ctx.admin.id)
+      .executeTakeFirstOrThrow();
+    expect(needsRehash(row.password_hash)).toBe(false);
+  });
+
+  it('seeds the demo with precomputed hashes of the demo passwords at the current parameters', async () => {
+    expect(needsRehash(DEMO_ADMIN_HASH)).toBe(false);
+    expect(needsRehash(DEMO_SHOP_HASH)).toBe(false);
+    expect(await verifySecret('admin12345', DEMO_ADMIN_HASH)).toBe(true);
+    expect(await verifySecret('shop12345', DEMO_SHOP_HASH)).toBe(true);
+  });
+});
