@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } 
 
 import type { Db, DbKind } from './db/connect';
 import { registerAuth } from './lib/auth';
+import { registerControlCharCheck } from './lib/control-chars';
 import { HttpError } from './lib/http-error';
 import type { Mailer } from './lib/mailer';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
@@ -94,6 +95,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
   fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
 
   registerAuth(fastify, deps.db, deps.jwtSecret);
+  registerControlCharCheck(fastify);
 
   await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps });
   await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });
