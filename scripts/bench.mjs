@@ -1,7 +1,8 @@
 // `npm run bench`: the API benchmark (timings of the calls on a large
 // generated database), then the browser benchmark of the Loans page of a
-// shop with 50,000 loans. Each prints its own table; stops at the first
-// that fails.
+// shop with 50,000 loans, then the long run of the API fuzzer (10,000 bad
+// requests per database; PostgreSQL too when PG_TEST_URL is set). Each
+// prints its own result; stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 
 import { ROOT } from './lib/apps.mjs';
@@ -9,11 +10,21 @@ import { ROOT } from './lib/apps.mjs';
 const BENCHES = [
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
+  [
+    'API fuzzer, long run',
+    'npm',
+    ['test', '-w', 'api', '--', 'test/fuzz.test.ts'],
+    { FUZZ_RUNS: '10000' },
+  ],
 ];
 
-for (const [name, command, args] of BENCHES) {
+for (const [name, command, args, env = {}] of BENCHES) {
   console.log(`\n=== ${name} ===`);
-  const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  const { status } = spawnSync(command, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   if (status !== 0) {
     console.error(`=== ${name}: FAILED ===`);
     process.exit(1);

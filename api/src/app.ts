@@ -11,6 +11,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } 
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
 import type { Db, DbKind } from './db/connect';
 import { registerAuth } from './lib/auth';
+import { registerControlCharCheck } from './lib/control-chars';
 import { HttpError } from './lib/http-error';
 import type { Mailer } from './lib/mailer';
 import { registerRateLimit } from './lib/rate-limit';
@@ -125,6 +126,7 @@ export async function app(
   fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
 
   registerAuth(fastify, deps.db, deps.jwtSecret);
+  registerControlCharCheck(fastify);
 
   await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps, rateLimits });
   await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
+import { rejectControlChars } from './control-chars';
 import { HttpError, badRequest } from './http-error';
 import { MAX_UPLOAD_BYTES } from './uploads';
 
@@ -39,6 +40,8 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
         if (part.valueTruncated || part.fieldnameTruncated)
           throw badRequest(`The field ${part.fieldname} is too long.`);
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
+        // The preValidation check never sees multipart fields: they are read here.
+        rejectControlChars({ [part.fieldname]: part.value }, 'form');
       }
     }
   } catch (error) {

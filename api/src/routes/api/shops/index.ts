@@ -55,10 +55,11 @@ const BAD_CODE = 'The code is wrong or has expired. Ask for a new one.';
 
 const passwordSchema = { type: 'string', minLength: 8, maxLength: 128 } as const;
 
-const shopFormDoc = (required: string[]) => ({
+// `id` only on the profile form, where it must match the address; register ignores it.
+const shopFormDoc = (required: string[], withId: boolean) => ({
   type: 'object',
   properties: {
-    id: { type: 'integer' },
+    ...(withId ? { id: { type: 'integer' } } : {}),
     name: { type: 'string', maxLength: 100 },
     email: { type: 'string', format: 'email' },
     phone: { type: 'string' },
@@ -255,7 +256,7 @@ export default async function shopRoutes(
   app.put<{ Params: { id: number } }>(
     '/shop/:id',
     {
-      config: { auth: 'any', multipartBody: shopFormDoc([]) },
+      config: { auth: 'any', multipartBody: shopFormDoc([], true) },
       schema: {
         tags: ['shops'],
         summary: 'Edit a shop profile (multipart; a shop only its own, the super admin any)',
@@ -343,7 +344,7 @@ export default async function shopRoutes(
   app.post(
     '/register',
     {
-      config: { auth: 'public', multipartBody: shopFormDoc(['name', 'email', 'phone']) },
+      config: { auth: 'public', multipartBody: shopFormDoc(['name', 'email', 'phone'], false) },
       onRequest: limits.register.perIp,
       schema: {
         tags: ['accounts'],

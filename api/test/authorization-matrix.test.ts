@@ -1,0 +1,318 @@
+import type { InjectOptions } from 'fastify';
+
+import { signToken } from '../src/lib/jwt';
+import { hashSecret } from '../src/lib/passwords';
+import { storeResetCode } from '../src/repositories/reset-codes';
+import { insertShop } from '../src/repositories/shops';
+import {
+  JWT_SECRET,
+  PASSWORD,
+  addStock,
+  createTestContext,
+  multipart,
+  type TestContext,
+} from './helpers';
+
+/**
+ * Every operation of the OpenAPI document × every kind of caller, each cell
+ * asserted against the table below (spec: login/register/forget/reset are
+ * public; the rest need a valid token of an active account; a shop only ever
+ * reaches its own data). An operation added to the API without a row here
+ * fails the first test.
+ */
+
+const IDENTITIES = [
+  'anonymous',
+  'garbage',
+  'expired',
+  'algNone',
+  'wrongSecret',
+  'revoked',
+  'inactive',
+  'shopA',
+  'shopBonA',
+  'superAdmin',
+] as const;
+type Identity = (typeof IDENTITIES)[number];
+
+/** `ok` = any 2xx; a number = exactly that status. */
+type Expected = 'ok' | 401 | 403 | 404 | 409;
+
+/*
+ * Columns, in IDENTITIES order:
+ *   anonymous · garbage token · expired · alg none · wrong secret · revoked (password changed by
+ *   the super admin after issue) · inactive shop · shop A on its own ids · shop B on A's ids and
+ *   with ?shop=A · super admin (on A's ids).
+ */
+// prettier-ignore
+const MATRIX = {
+  'POST /api/v0/shops/login':                                       ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v0/shops/register':                                    ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v0/shops/forget-password':                             ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v0/shops/reset-password':                              ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'GET /api/v0/shops/shop':                                         [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/shops/shop/last-two':                                [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/shops/shop/info':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
+  'PUT /api/v0/shops/shop/{id}':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
+  'POST /api/v0/shops/change-shop-status':                          [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/containers/types_and_countries':                [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
+  'GET /api/v0/pack/containers/info_admin':                         [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/containers/loans_by_weekday':                   [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
+  'GET /api/v0/pack/containers/loans_and_packs_by_container_type':  [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
+  'GET /api/v0/pack/containers/loans':                              [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'GET /api/v0/pack/containers/returns':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  // B lending A's containers: "elsewhere" is a 409 (README); B may take A's loans back (any shop accepts returns).
+  'POST /api/v0/pack/containers/lend':                              [401,  401,  401,  401,  401,  401,  403,  'ok', 409,  403],
+  'POST /api/v0/pack/containers/return':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'POST /api/v0/pack/containers/request_container':                 [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'POST /api/v0/pack/containers/{id}/approve_or_deny':              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'POST /api/v0/pack/containers/generate_codes':                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
+} satisfies Record<string, Expected[]>;
+type Operation = keyof typeof MATRIX;
+
+/** Public calls the `sec` branch rate-limits: a 429 there is a refusal, never a bypass. */
+const RATE_LIMITED = new Set<Operation>([
+  'POST /api/v0/shops/login',
+  'POST /api/v0/shops/register',
+  'POST /api/v0/shops/forget-password',
+  'POST /api/v0/shops/reset-password',
+]);
+
+let ctx: TestContext;
+const tokens = {} as Record<Identity, string | undefined>;
+const extra = { revoked: 0, toggle: 0, password: 0, reset: 0 };
+const RESET_CODE = '424242';
+let registered = 0;
+
+function b64(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const hash = await hashSecret(PASSWORD);
+  const shop = (name: string, status: 'active' | 'inactive') =>
+    insertShop(ctx.db, {
+      name,
+      email: `${name.toLowerCase()}@test.dev`,
+      phone: '+1 555 0100',
+      logo: null,
+      created_date: '2025-01-04T00:00:00.000Z',
+      status,
+      x_gis: null,
+      y_gis: null,
+      password_hash: hash,
+    });
+  extra.revoked = (await shop('Revoked', 'active')).id;
+  extra.toggle = (await shop('Toggle', 'inactive')).id;
+  extra.password = (await shop('Password', 'active')).id;
+  extra.reset = (await shop('Reset', 'active')).id;
+
+  const now = Math.floor(Date.now() / 1000);
+  Object.assign(tokens, {
+    anonymous: undefined,
+    garbage: 'not.a-real.token',
+    expired: signToken(
+      { kind: 'shop', id: ctx.shopA.id, ver: 0 },
+      JWT_SECRET,
+      Date.now() - 8 * 24 * 3600e3,
+    ),
+    algNone: `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ kind: 'admin', id: ctx.admin.id, ver: 0, iat: now, exp: now + 3600 })}.`,
+    wrongSecret: signToken({ kind: 'admin', id: ctx.admin.id, ver: 0 }, 'not-the-secret'),
+    revoked: signToken({ kind: 'shop', id: extra.revoked, ver: 0 }, JWT_SECRET),
+    inactive: signToken({ kind: 'shop', id: ctx.inactive.id, ver: 0 }, JWT_SECRET),
+    shopA: ctx.shopA.token,
+    shopBonA: ctx.shopB.token,
+    superAdmin: ctx.admin.token,
+  } satisfies Record<Identity, string | undefined>);
+
+  // Revoked the way the panel does it: the super admin sets a new password after the token was issued.
+  const changed = await ctx.call({
+    method: 'POST',
+    url: '/api/v0/shops/change-password/',
+    token: ctx.admin.token,
+    payload: { shop: extra.revoked, new_password: 'a-new-password' },
+  });
+  expect(changed.statusCode).toBe(200);
+});
+afterAll(() => ctx.close());
+
+/** A container of shop A out on loan (through the API, as the panel lends). */
+async function lentCodeOfA(): Promise<string> {
+  const [code] = await addStock(ctx.db, ctx.shopA.id, 'cup', 1);
+  const lent = await ctx.call({
+    method: 'POST',
+    url: '/api/v0/pack/containers/lend/',
+    token: ctx.shopA.token,
+    payload: { codes: [code], client: 'client-of-A' },
+  });
+  expect(lent.statusCode).toBe(201);
+  return code as string;
+}
+
+/**
+ * Per operation, a request that succeeds for a caller allowed to make it,
+ * aimed at shop A's data, with fresh data each time so cells are independent.
+ */
+const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
+  'POST /api/v0/shops/login': async () => ({
+    method: 'POST',
+    url: '/api/v0/shops/login/',
+    payload: { email: ctx.shopA.email, password: PASSWORD },
+  }),
+  'POST /api/v0/shops/register': async () => ({
+    method: 'POST',
+    url: '/api/v0/shops/register/',
+    ...multipart({ name: 'New', email: `new${++registered}@test.dev`, phone: '12345' }),
+  }),
+  'POST /api/v0/shops/forget-password': async () => ({
+    method: 'POST',
+    url: '/api/v0/shops/forget-password/',
+    payload: { email: ctx.shopA.email },
+  }),
+  'POST /api/v0/shops/reset-password': async () => {
+    await storeResetCode(ctx.db, extra.reset, await hashSecret(RESET_CODE));
+    return {
+      method: 'POST',
+      url: '/api/v0/shops/reset-password/',
+      payload: { email: 'reset@test.dev', reset_code: RESET_CODE, new_password: 'brand-new-pw' },
+    };
+  },
+  'GET /api/v0/shops/shop': async () => ({ url: '/api/v0/shops/shop/' }),
+  'GET /api/v0/shops/shop/last-two': async () => ({ url: '/api/v0/shops/shop/last-two' }),
+  'GET /api/v0/shops/shop/info': async () => ({ url: '/api/v0/shops/shop/info' }),
+  'PUT /api/v0/shops/shop/{id}': async () => ({
+    method: 'PUT',
+    url: `/api/v0/shops/shop/${ctx.shopA.id}/`,
+    ...multipart({ phone: '+1 555 0100' }),
+  }),
+  'POST /api/v0/shops/change-shop-status': async () => {
+    await ctx.db
+      .updateTable('shops')
+      .set({ status: 'inactive' })
+      .where('id', '=', extra.toggle)
+      .execute();
+    return {
+      method: 'POST',
+      url: '/api/v0/shops/change-shop-status/',
+      payload: { shop: extra.toggle, new_status: 'active' },
+    };
+  },
+  'POST /api/v0/shops/change-password': async () => ({
+    method: 'POST',
+    url: '/api/v0/shops/change-password/',
+    payload: { shop: extra.password, new_password: 'another-password' },
+  }),
+  'GET /api/v0/pack/containers/types_and_countries': async () => ({
+    url: '/api/v0/pack/containers/types_and_countries',
+  }),
+  'GET /api/v0/pack/containers/info_admin': async () => ({
+    url: '/api/v0/pack/containers/info_admin/',
+  }),
+  'GET /api/v0/pack/containers/loans_by_weekday': async () => ({
+    url: '/api/v0/pack/containers/loans_by_weekday/',
+  }),
+  'GET /api/v0/pack/containers/loans_and_packs_by_container_type': async () => ({
+    url: '/api/v0/pack/containers/loans_and_packs_by_container_type/',
+  }),
+  'GET /api/v0/pack/containers/loans': async () => ({ url: '/api/v0/pack/containers/loans/' }),
+  'GET /api/v0/pack/containers/returns': async () => ({ url: '/api/v0/pack/containers/returns/' }),
+  'POST /api/v0/pack/containers/lend': async () => ({
+    method: 'POST',
+    url: '/api/v0/pack/containers/lend/',
+    payload: { codes: await addStock(ctx.db, ctx.shopA.id, 'cup', 1), client: 'client-of-A' },
+  }),
+  'POST /api/v0/pack/containers/return': async () => ({
+    method: 'POST',
+    url: '/api/v0/pack/containers/return/',
+    payload: { codes: [await lentCodeOfA()] },
+  }),
+  'POST /api/v0/pack/containers/request_container': async () => ({
+    method: 'POST',
+    url: '/api/v0/pack/containers/request_container/',
+    payload: { containers: [{ container_type: 'cup', count: 1 }] },
+  }),
+  'POST /api/v0/pack/containers/{id}/approve_or_deny': async () => {
+    const created = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/request_container/',
+      token: ctx.shopA.token,
+      payload: { containers: [{ container_type: 'cup', count: 1 }] },
+    });
+    expect(created.statusCode).toBe(201);
+    return {
+      method: 'POST',
+      url: `/api/v0/pack/containers/${created.json().id}/approve_or_deny/`,
+      payload: { approved: false, reason: 'matrix' },
+    };
+  },
+  'POST /api/v0/pack/containers/generate_codes': async () => ({
+    method: 'POST',
+    url: '/api/v0/pack/containers/generate_codes/',
+    payload: { country: 'France', type: 'cup', count: 1 },
+  }),
+  'GET /api/v0/pack/container-requests': async () => ({
+    url: '/api/v0/pack/container-requests/',
+  }),
+};
+
+/** Every GET also carries ?shop=<A>: a shop must never widen its view with a query parameter. */
+function withShopQuery(options: InjectOptions): InjectOptions {
+  if (options.method && options.method !== 'GET') return options;
+  const url = String(options.url);
+  return { ...options, url: `${url}${url.includes('?') ? '&' : '?'}shop=${ctx.shopA.id}` };
+}
+
+describe('the matrix', () => {
+  it('has one row per operation of the OpenAPI document', async () => {
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(operations.sort()).toEqual(Object.keys(MATRIX).sort());
+  });
+});
+
+let asserted = 0;
+
+describe.each(Object.keys(MATRIX) as Operation[])('%s', (operation) => {
+  it.each(IDENTITIES.map((who, i) => [who, MATRIX[operation][i] as Expected]))(
+    'as %s answers %s',
+    async (who, expected) => {
+      const request = withShopQuery(await REQUESTS[operation]());
+      const res = await ctx.call({ ...request, token: tokens[who] });
+      const allowed =
+        expected === 'ok'
+          ? res.statusCode >= 200 && res.statusCode < 300
+          : res.statusCode === expected;
+      const limited = RATE_LIMITED.has(operation) && res.statusCode === 429;
+      expect({ who, status: res.statusCode, allowed: allowed || limited }).toEqual({
+        who,
+        status: res.statusCode,
+        allowed: true,
+      });
+      if (res.statusCode >= 400) {
+        expect(res.json()).toEqual(expect.objectContaining({ error: expect.any(String) }));
+      }
+      // Shop B's successful answers must hold nothing of shop A's.
+      if (who === 'shopBonA' && allowed && expected === 'ok') {
+        for (const marker of [ctx.shopA.email, ctx.shopA.name, 'client-of-A']) {
+          expect(res.body).not.toContain(marker);
+        }
+      }
+      asserted++;
+    },
+  );
+});
+
+describe('the count', () => {
+  it('asserted every cell', () => {
+    const cells = Object.keys(MATRIX).length * IDENTITIES.length;
+    console.log(`authorization matrix: ${cells} cells asserted (${ctx.kind})`);
+    expect(asserted).toBe(cells);
+  });
+});
