@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { api, makeStore, setApiBaseUrl } from '@panel/shared';
+import { api, makeStore, setApiBaseUrl, setRuntimeConfig } from '@panel/shared';
 
 import { App } from './app/app';
 import { fetchRemotesManifest } from './features/remotes/remote-manifest';
@@ -18,6 +18,10 @@ async function start() {
   try {
     const manifest = await fetchRemotesManifest();
     setApiBaseUrl(manifest.apiUrl ?? '');
+    setRuntimeConfig({
+      mapTileUrl: manifest.mapTileUrl,
+      mapTileAttribution: manifest.mapTileAttribution,
+    });
     setRemotesManifest(manifest);
   } catch (error) {
     root.render(

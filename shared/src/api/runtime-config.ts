@@ -20,3 +20,21 @@ export function mediaUrl(path: string | null | undefined): string | null {
   if (/^https?:\/\//.test(path)) return path;
   return `${apiBaseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 }
+
+/** Settings of the deployment the browser learns from /remotes.json, for the remotes to read. */
+export interface RuntimeConfig {
+  /** Leaflet URL template of the map tiles, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+  mapTileUrl: string;
+  /** The attribution (HTML) the tile provider asks maps to show. */
+  mapTileAttribution: string;
+}
+
+let runtimeConfig: RuntimeConfig = { mapTileUrl: '', mapTileAttribution: '' };
+
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  runtimeConfig = { ...config };
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return runtimeConfig;
+}

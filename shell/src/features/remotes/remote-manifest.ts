@@ -1,9 +1,10 @@
-import type { Viewer } from '@panel/shared';
+import type { RuntimeConfig, Viewer } from '@panel/shared';
 
 /**
  * /remotes.json, written at deploy time (scripts/release.mjs) and read by
- * the shell at start: where each remote lives, who may load it, and an
- * optional canary taking a share of users.
+ * the shell at start: where each remote lives, who may load it, an
+ * optional canary taking a share of users, and the deployment's settings
+ * (API URL, map tiles).
  */
 export interface RemoteRelease {
   url: string;
@@ -16,7 +17,7 @@ export interface RemoteEntry extends RemoteRelease {
   canary?: RemoteRelease & { percent: number };
 }
 
-export interface RemotesManifest {
+export interface RemotesManifest extends RuntimeConfig {
   apiUrl?: string;
   remotes: Record<string, RemoteEntry>;
 }
@@ -38,7 +39,7 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   ) {
     throw new Error('remotes.json has no "remotes" object');
   }
-  const { apiUrl, remotes } = raw as RemotesManifest;
+  const { apiUrl, remotes, mapTileUrl, mapTileAttribution } = raw as RemotesManifest;
   for (const [name, entry] of Object.entries(remotes)) {
     if (!isRelease(entry) || !Array.isArray(entry.roles)) {
       throw new Error(`remotes.json: remote "${name}" needs a url and a roles list`);
@@ -51,7 +52,13 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
       throw new Error(`remotes.json: remote "${name}" has a bad canary (url and percent 0-100)`);
     }
   }
-  return { apiUrl: typeof apiUrl === 'string' ? apiUrl : '', remotes };
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    apiUrl: text(apiUrl),
+    remotes,
+    mapTileUrl: text(mapTileUrl),
+    mapTileAttribution: text(mapTileAttribution),
+  };
 }
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
