@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 import CHROMIUM_ARGS from '../scripts/lib/chromium-args.json';
 import { chromiumPath } from './fixtures/chromium-path';
+import { PANEL_HOST_ALIAS } from './fixtures/panel-host';
 
 // The browser tests start the whole system the way `npm start` does, on
 // ports of their own and with a fresh data folder, so they never touch a
@@ -12,6 +13,11 @@ process.env.PANEL_PORT ??= '4000';
 process.env.API_PORT ??= '8100';
 process.env.DATA_DIR ??= path.join(ROOT, 'data', 'e2e');
 process.env.DEPLOY_DIR ??= path.join(ROOT, 'data', 'e2e-deploy');
+// The panel under test accepts PANEL_HOST_ALIAS, which Chromium resolves to
+// this machine, as one of its origins.
+process.env.PANEL_ORIGINS ??= ['localhost', '127.0.0.1', PANEL_HOST_ALIAS]
+  .map((host) => `http://${host}:${process.env.PANEL_PORT}`)
+  .join(',');
 
 const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 
@@ -32,7 +38,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PANEL_HOST_ALIAS} 127.0.0.1`],
     },
   },
   webServer: {
