@@ -3,6 +3,7 @@
 // compression, CORS and security headers are what ARCHITECTURE.md says.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -96,16 +97,12 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = await Promise.race([
-    createInterface({ input: servers.stdout! })
-      [Symbol.asyncIterator]()
-      .next()
-      .then((next) => [next.value as string]),
-    new Promise<never>((_, reject) =>
-      servers.on('exit', (code) => reject(new Error(`servers exited with ${code}`))),
-    ),
-  ]);
-  ports = JSON.parse(line as string) as typeof ports;
+  const started = once(createInterface({ input: servers.stdout! }), 'line');
+  const exited = once(servers, 'exit').then(([code]) => {
+    throw new Error(`servers exited with ${String(code)}`);
+  });
+  const [line] = (await Promise.race([started, exited])) as [string];
+  ports = JSON.parse(line) as typeof ports;
 }, 30_000);
 
 afterAll(() => {
