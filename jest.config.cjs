@@ -1,5 +1,6 @@
-// Unit and component tests of the front-end workspaces. The API has its own
-// Jest config (api/jest.config.js) because it runs once per database.
+// Unit and component tests of the front-end workspaces and the scripts. The
+// API has its own Jest config (api/jest.config.js) because it runs once per
+// database.
 const swcTransform = [
   '@swc/jest',
   {
@@ -23,17 +24,27 @@ const FRONT_END = [
 ];
 
 module.exports = {
-  projects: FRONT_END.map((name) => ({
-    displayName: name,
-    rootDir: `<rootDir>/${name}`,
-    testEnvironment: '<rootDir>/../shared/src/testing/jsdom-environment.cjs',
-    testMatch: ['<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)'],
-    transform: { '^.+\\.[jt]sx?$': swcTransform },
-    moduleNameMapper: {
-      '\\.module\\.css$': 'identity-obj-proxy',
-      '\\.css$': '<rootDir>/../shared/src/testing/style-stub.cjs',
+  projects: [
+    ...FRONT_END.map((name) => ({
+      displayName: name,
+      rootDir: `<rootDir>/${name}`,
+      testEnvironment: '<rootDir>/../shared/src/testing/jsdom-environment.cjs',
+      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)'],
+      transform: { '^.+\\.[jt]sx?$': swcTransform },
+      moduleNameMapper: {
+        '\\.module\\.css$': 'identity-obj-proxy',
+        '\\.css$': '<rootDir>/../shared/src/testing/style-stub.cjs',
+      },
+      setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-tests.ts'],
+      globals: { __REMOTE_NAME__: name, __REMOTE_VERSION__: 'test' },
+    })),
+    // The panel's own servers (scripts/), tested over HTTP.
+    {
+      displayName: 'scripts',
+      rootDir: '<rootDir>/scripts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/__tests__/**/*.test.[jt]s'],
+      transform: { '^.+\\.[jt]sx?$': swcTransform },
     },
-    setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-tests.ts'],
-    globals: { __REMOTE_NAME__: name, __REMOTE_VERSION__: 'test' },
-  })),
+  ],
 };

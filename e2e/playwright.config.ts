@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 import CHROMIUM_ARGS from '../scripts/lib/chromium-args.json';
 import { chromiumPath } from './fixtures/chromium-path';
+import { PANEL_HOST_ALIAS } from './fixtures/panel-host';
 
 // The browser tests start the whole system the way `npm start` does, on
 // ports of their own and with a fresh data folder, so they never touch a
@@ -19,6 +20,11 @@ for (const name of ['LOGIN', 'FORGET_PASSWORD', 'RESET_PASSWORD', 'REGISTER']) {
   process.env[`RATE_LIMIT_${name}_IP`] ??= '100000/1m';
   process.env[`RATE_LIMIT_${name}_ACCOUNT`] ??= '100000/1m';
 }
+// The panel under test accepts PANEL_HOST_ALIAS, which Chromium resolves to
+// this machine, as one of its origins.
+process.env.PANEL_ORIGINS ??= ['localhost', '127.0.0.1', PANEL_HOST_ALIAS]
+  .map((host) => `http://${host}:${process.env.PANEL_PORT}`)
+  .join(',');
 
 const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 
@@ -39,7 +45,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PANEL_HOST_ALIAS} 127.0.0.1`],
     },
   },
   webServer: {

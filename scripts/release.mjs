@@ -14,9 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { DEPLOY_DIR, REMOTES, ROOT, findRemote, packageVersion } from './lib/apps.mjs';
-import { readReleases, versionDir, writeReleases } from './lib/releases.mjs';
-
-const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.-]{0,63}$/;
+import { isValidVersion, readReleases, versionDir, writeReleases } from './lib/releases.mjs';
 
 function fail(message) {
   console.error(`release: ${message}`);
@@ -34,8 +32,8 @@ function buildRelease(remote, version) {
 }
 
 function release(remote, { version, canary }) {
-  if (!VERSION_PATTERN.test(version))
-    fail(`"${version}" is not a valid version (letters, digits, . and -)`);
+  if (!isValidVersion(version))
+    fail(`"${version}" is not a valid version (letters, digits, ., _ and -, no "..")`);
   const percent = canary === undefined ? undefined : Number(canary);
   if (percent !== undefined && !(Number.isInteger(percent) && percent >= 0 && percent <= 100)) {
     fail('--canary takes a whole percentage from 0 to 100');

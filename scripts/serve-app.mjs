@@ -4,9 +4,8 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { API_PORT, DIST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
-import { renderRemotesJson, versionDir } from './lib/releases.mjs';
-import { createStaticServer, proxyTo, sendFile, sendJson } from './lib/static-server.mjs';
+import { DIST, HOST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
+import { createRemoteServer, createShellServer } from './lib/panel-servers.mjs';
 
 const app = process.argv[2];
 if (!app) {
@@ -14,65 +13,19 @@ if (!app) {
   process.exit(2);
 }
 
-function shellServer() {
-  const dist = path.join(ROOT, 'shell', DIST);
-  const toApi = proxyTo(API_PORT);
-  return {
-    port: PANEL_PORT,
-    server: createStaticServer({
-      resolveRoot: (urlPath) => ({ root: dist, path: urlPath }),
-      // Client-side routes (/home, /auth/login/...) get the app's page; a
-      // missing file (a path with an extension) is a plain 404.
-      fallback: (req, res, url) =>
-        path.extname(url.pathname)
-          ? sendJson(res, 404, { error: `Not found: ${url.pathname}` })
-          : sendFile(req, res, path.join(dist, 'index.html')),
-      routes: {
-        '/remotes.json': (req, res) => {
-          const hostname = (req.headers.host ?? 'localhost').replace(/:\d+$/, '');
-          sendJson(res, 200, {
-            ...renderRemotesJson({
-              protocol: 'http:',
-              hostname,
-              apiUrl: process.env.PUBLIC_API_URL ?? '',
-            }),
-            // Run-time settings of this deployment, read by the shell at start.
-            supportChatUrl: process.env.SUPPORT_CHAT_URL || undefined,
-            currency: process.env.CURRENCY ?? 'EUR',
-          });
-        },
-        '/api/': toApi,
-        '/media/': toApi,
-      },
-    }),
-  };
-}
-
-function remoteServer(pkg) {
-  const remote = findRemote(pkg);
-  return {
-    port: remote.port,
-    server: createStaticServer({
-      // URLs are /<version>/<file>: each release is its own folder.
-      resolveRoot: (urlPath) => {
-        const match = /^\/([^/]+)(\/.*)$/.exec(urlPath);
-        if (!match) return null;
-        return { root: versionDir(remote.pkg, decodeURIComponent(match[1])), path: match[2] };
-      },
-    }),
-  };
-}
-
-const { port, server } = app === 'shell' ? shellServer() : remoteServer(app);
+const { port, server } =
+  app === 'shell'
+    ? { port: PANEL_PORT, server: createShellServer({ dist: path.join(ROOT, 'shell', DIST) }) }
+    : { port: findRemote(app).port, server: createRemoteServer(findRemote(app)) };
 const pidFile = path.join(RUN_DIR, `${app}.pid`);
 
-server.listen(port, () => {
+server.listen(port, HOST, () => {
   mkdirSync(RUN_DIR, { recursive: true });
   writeFileSync(pidFile, String(process.pid));
   console.log(`[${app}] http://localhost:${port}`);
 });
 server.on('error', (error) => {
-  console.error(`[${app}] cannot listen on ${port}: ${error.message}`);
+  console.error(`[${app}] cannot listen on ${HOST}:${port}: ${error.message}`);
   process.exit(1);
 });
 

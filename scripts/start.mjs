@@ -70,7 +70,13 @@ async function main() {
 
   // Request logs would bury the URLs printed below; API_LOG=on brings them back.
   run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], {
-    env: { API_PORT: String(API_PORT), API_LOG: process.env.API_LOG ?? 'off' },
+    env: {
+      API_PORT: String(API_PORT),
+      API_LOG: process.env.API_LOG ?? 'off',
+      // The shell's proxy on this machine sets X-Forwarded-For to the browser's
+      // address, so per-IP rate limits count browsers, not the proxy.
+      TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
+    },
   });
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
 

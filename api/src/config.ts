@@ -120,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.API_PORT || 8000);
   return {
     port: Number.isInteger(port) && port > 0 ? port : 8000,
-    host: env.API_HOST || '0.0.0.0',
+    // Loopback unless HOST (all of the panel's servers) or API_HOST exposes it.
+    host: env.API_HOST || env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),

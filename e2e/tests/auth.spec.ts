@@ -1,9 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { MENU_TITLES } from '../../shared/src/auth/roles';
 import { MESSAGES, unknownErrorText } from '../../shared/src/config/messages';
 import { readResetCode, registerShopViaApi, TINY_PNG, uniqueEmail } from '../fixtures/auth-shops';
 import { apiLogin, authHeader, DEMO, type DemoUser } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
 
 const RED = 'rgb(198, 40, 40)';
 

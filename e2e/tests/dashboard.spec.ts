@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
@@ -11,6 +11,7 @@ import {
   type ApiLoan,
 } from '../fixtures/dashboard-api';
 import { apiLogin, DEMO, openAs } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
 
 interface Weekly {
   loans_by_weekday: Record<string, number>;

@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 import { openAs } from '../fixtures/session';
 import { REMOTE_PORTS, release, startRemoteServer, stopRemoteServer } from '../fixtures/system';
+import { expect, test } from '../fixtures/test';
 
 const remoteOrigin = (pkg: keyof typeof REMOTE_PORTS) => `http://localhost:${REMOTE_PORTS[pkg]}`;
 

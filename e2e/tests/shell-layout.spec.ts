@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-
 import { openAs } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
 
 // Texts are the spec's (section 2); they live in @panel/shared and are repeated
 // here only as the user reads them.

@@ -1,5 +1,6 @@
-// The apps of the panel, their ports and who may load each remote: the one
-// list the start, serve and release scripts share.
+// The apps of the panel, their ports, who may load each remote and the
+// settings of the panel's servers: the one place the start, serve and release
+// scripts read their environment.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,35 @@ export const DIST = process.env.PANEL_DIST ?? 'dist';
 
 export const PANEL_PORT = Number(process.env.PANEL_PORT ?? 3000);
 export const API_PORT = Number(process.env.API_PORT ?? 8000);
+
+/** The interface every server listens on: loopback unless HOST exposes it (HOST=0.0.0.0). */
+export const HOST = process.env.HOST || '127.0.0.1';
+
+/**
+ * The origins the panel is opened at. Remotes answer CORS only for these, and
+ * the page's Content-Security-Policy allows the remotes of these hosts.
+ */
+export const PANEL_ORIGINS = (
+  process.env.PANEL_ORIGINS || `http://localhost:${PANEL_PORT},http://127.0.0.1:${PANEL_PORT}`
+)
+  .split(',')
+  .map((origin) => origin.trim())
+  .filter(Boolean)
+  .map((origin) => new URL(origin).origin);
+
+/** API base URL the browser calls; empty means same origin, through the shell's proxy. */
+export const PUBLIC_API_URL = process.env.PUBLIC_API_URL ?? '';
+
+/** Map tiles for the shops remote's maps, handed to the browser in /remotes.json. */
+export const MAP_TILE_URL =
+  process.env.MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const MAP_TILE_ATTRIBUTION =
+  process.env.MAP_TILE_ATTRIBUTION || '&copy; OpenStreetMap contributors';
+
+/** The Support page's chat link; unset hides it. */
+export const SUPPORT_CHAT_URL = process.env.SUPPORT_CHAT_URL || undefined;
+/** ISO 4217 code of the amounts the panel shows. */
+export const CURRENCY = process.env.CURRENCY || 'EUR';
 
 export const REMOTES = [
   { pkg: 'mfe-auth', name: 'mfe_auth', offset: 1, roles: ['guest', 'shop', 'provider'] },

@@ -8,6 +8,14 @@ import { DEPLOY_DIR, DIST, REMOTES, ROOT, packageVersion } from './apps.mjs';
 
 const RELEASES_FILE = path.join(DEPLOY_DIR, 'releases.json');
 
+/**
+ * A version names a folder, so it is checked before it is used as one: a
+ * letter or digit first, then letters, digits, `.`, `_` and `-`, never `..`.
+ */
+export function isValidVersion(version) {
+  return /^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$/.test(version) && !version.includes('..');
+}
+
 export function readReleases() {
   const saved = existsSync(RELEASES_FILE) ? JSON.parse(readFileSync(RELEASES_FILE, 'utf8')) : {};
   const releases = {};
@@ -31,6 +39,7 @@ export function writeReleases(releases) {
  * produces), so a plain build is served without a release step.
  */
 export function versionDir(pkg, version) {
+  if (!isValidVersion(version)) throw new Error(`Invalid version "${version}"`);
   const released = path.join(DEPLOY_DIR, pkg, version);
   if (existsSync(path.join(released, 'mf-manifest.json'))) return released;
   if (version === packageVersion(pkg)) return path.join(ROOT, pkg, DIST);

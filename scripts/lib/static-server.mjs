@@ -1,112 +1,140 @@
-// A small static file server with the cache rules of ARCHITECTURE.md:
-// manifests, remote entries, remotes.json and HTML are never cached; files
-// whose name carries a content hash are immutable.
-import { createReadStream, statSync } from 'node:fs';
+// Static files for the panel's servers, served by sirv: it never leaves the
+// served folder, answers revalidations with 304 (ETag), and sends the .br or
+// .gz file the build wrote when the browser accepts it. On top of it, the
+// cache rules of ARCHITECTURE.md: manifests, remote entries, remotes.json and
+// HTML are revalidated on every use; files whose name carries a content hash
+// are immutable.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
-
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.png': 'image/png',
-  '.svg': 'image/svg+xml',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+import sirv from 'sirv';
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-export function cacheControlFor(filePath) {
-  return HASHED.test(path.basename(filePath)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+export function cacheControlFor(urlPath) {
+  return HASHED.test(path.posix.basename(urlPath))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
 }
 
-function fileIn(root, urlPath) {
-  let decoded;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return null;
-  }
-  const resolved = path.resolve(root, `.${decoded}`);
-  if (resolved !== root && !resolved.startsWith(`${root}${path.sep}`)) return null;
-  try {
-    return statSync(resolved).isFile() ? resolved : null;
-  } catch {
-    return null;
-  }
-}
-
-export function sendFile(req, res, filePath, extraHeaders = {}) {
-  res.writeHead(200, {
-    'Content-Type': TYPES[path.extname(filePath)] ?? 'application/octet-stream',
-    'Cache-Control': cacheControlFor(filePath),
-    'Access-Control-Allow-Origin': '*',
-    ...extraHeaders,
+/**
+ * A handler for the files under `dir`. sirv's `dev` mode looks each file up
+ * when asked instead of listing the folder once, so a rebuilt dist/ (`npm run
+ * build -w`, `npm run dev`) is served without a restart and a file deleted
+ * since is a 404, not a failed read. `single` answers other paths with
+ * index.html (client-side routes), except those whose last segment has a dot
+ * (even escaped): they name a file, and a missing file is a 404.
+ */
+export function serveFolder(dir, { single = false, vary = 'Accept-Encoding' } = {}) {
+  const serve = sirv(dir, {
+    dev: true,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    single,
+    ignores: ['\\.[^/]*$'],
+    // sirv sets `Vary: Accept-Encoding` itself, replacing any Vary set before.
+    setHeaders: (res) => res.setHeader('Vary', vary),
   });
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(filePath).pipe(res);
+  return (req, res, onMissing) => {
+    // Set before sirv answers, so 304s carry it too (sirv keeps headers already set).
+    res.setHeader('Cache-Control', cacheControlFor(pathOf(req)));
+    serve(req, res, () => {
+      res.removeHeader('Cache-Control');
+      onMissing();
+    });
+  };
 }
 
 export function sendJson(res, status, body) {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-cache',
-    'Access-Control-Allow-Origin': '*',
   });
   res.end(JSON.stringify(body));
 }
 
+/** A generated document, with an ETag so a revalidation costs a 304. */
+export function sendJsonWithEtag(req, res, body) {
+  const text = JSON.stringify(body);
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  res.setHeader('ETag', etag);
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, { 'Cache-Control': 'no-cache' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-cache',
+  });
+  res.end(text);
+}
+
+export const notFound = (res) => sendJson(res, 404, { error: 'Not found' });
+
+/** The path of a request as sent, not normalised (`new URL` would read `//x` as a host). */
+export function pathOf(req) {
+  return (req.url ?? '/').replace(/\?.*$/s, '');
+}
+
 /**
- * Serves files under the folder `resolveRoot(urlPath)` returns (it may change
- * between requests, for releases). `fallback` answers what is not a file.
+ * A server that answers GET and HEAD through `handle`, with `headers(req)` on
+ * every answer; only files are served, so other methods are refused here.
+ * Paths `proxy` matches go to `proxy.forward` whatever their method, and keep
+ * the upstream's own headers.
  */
-export function createStaticServer({ resolveRoot, fallback, routes = {} }) {
+export function createStaticServer({ headers, handle, proxy }) {
   return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (proxy?.match(pathOf(req))) {
+      proxy.forward(req, res);
+      return;
+    }
+    for (const [name, value] of Object.entries(headers(req))) res.setHeader(name, value);
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Headers': '*',
-      });
+      res.writeHead(204, { 'Access-Control-Allow-Methods': 'GET, HEAD' });
       res.end();
       return;
     }
-    const route = Object.entries(routes).find(([prefix]) => url.pathname.startsWith(prefix));
-    if (route) {
-      route[1](req, res, url);
-      return;
-    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
       sendJson(res, 405, { error: 'Method not allowed' });
       return;
     }
-    const target = resolveRoot(url.pathname);
-    const filePath = target && fileIn(target.root, target.path);
-    if (filePath) sendFile(req, res, filePath);
-    else if (fallback) fallback(req, res, url);
-    else sendJson(res, 404, { error: `Not found: ${url.pathname}` });
+    handle(req, res);
   });
 }
 
-/** Forwards /api and /media to the API so the panel calls it same-origin. */
+/**
+ * Forwards /api and /media to the API so the panel calls it same-origin. The
+ * client's address travels in X-Forwarded-For (replacing any the client sent),
+ * so the API can tell clients apart behind this proxy.
+ */
 export function proxyTo(port) {
   return (req, res) => {
     const upstream = http.request(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
+      {
+        host: '127.0.0.1',
+        port,
+        path: req.url,
+        method: req.method,
+        headers: {
+          ...req.headers,
+          'x-forwarded-for': req.socket.remoteAddress ?? '',
+          'x-forwarded-proto': 'http',
+          'x-forwarded-host': req.headers.host ?? '',
+        },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
-    upstream.on('error', () => sendJson(res, 502, { error: 'The API server is not reachable' }));
+    upstream.on('error', () => {
+      // Nothing about the upstream (address, error) reaches the browser.
+      if (res.headersSent) res.destroy();
+      else sendJson(res, 502, { error: 'The API server is not reachable' });
+    });
     req.pipe(upstream);
   };
 }

@@ -4,6 +4,7 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
+const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
 
 /**
@@ -26,7 +27,9 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
     mode: isDev ? 'development' : 'production',
     context: appDir,
     entry: { main: './src/index.ts' },
-    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    // No eval-based source maps in development either: the panel's
+    // Content-Security-Policy has no 'unsafe-eval', in dev as in production.
+    devtool: isDev ? 'cheap-module-source-map' : 'source-map',
     output: {
       path: outputDir,
       // The shell's page is served at every route, so its assets are absolute;
@@ -103,6 +106,8 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
             }),
           ]
         : []),
+      // Watch builds stay fast; release builds are compressed once, here.
+      ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
     devServer: {
       port: devPort,

@@ -2,8 +2,9 @@ import type { Viewer } from '@panel/shared';
 
 /**
  * /remotes.json, written at deploy time (scripts/release.mjs) and read by
- * the shell at start: where each remote lives, who may load it, and an
- * optional canary taking a share of users.
+ * the shell at start: where each remote lives, who may load it, an
+ * optional canary taking a share of users, and the deployment's settings
+ * (API URL, map tiles).
  */
 export interface RemoteRelease {
   url: string;

@@ -6,7 +6,7 @@ import { chooseRelease } from './rollout-bucket';
 
 export class RemoteNotAllowedError extends Error {}
 
-let manifest: RemotesManifest = { remotes: {} };
+let manifest: Pick<RemotesManifest, 'remotes'> = { remotes: {} };
 const registeredUrls = new Map<string, string>();
 
 export function setRemotesManifest(next: RemotesManifest): void {

@@ -13,6 +13,15 @@ export function hashToPercent(text: string): number {
 }
 
 /**
+ * 128 random bits as hex. Not crypto.randomUUID: it exists only in secure
+ * contexts, and the panel is also opened over plain HTTP at a machine's name.
+ */
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * Who the user is for rollouts: the shop id when a shop is logged in, else an
  * anonymous id kept in local storage (it survives logout, see clearSession),
  * so the same person gets the same version on every visit.
@@ -22,7 +31,7 @@ export function rolloutKey(): string {
   if (shopId !== null) return `shop:${shopId}`;
   let anonymous = localStorage.getItem(STORAGE_KEYS.rolloutId);
   if (!anonymous) {
-    anonymous = crypto.randomUUID();
+    anonymous = randomId();
     localStorage.setItem(STORAGE_KEYS.rolloutId, anonymous);
   }
   return `anon:${anonymous}`;

@@ -37,12 +37,36 @@ describe('rollout buckets', () => {
     localStorage.setItem('shop_id', '42');
     expect(rolloutKey()).toBe('shop:42');
   });
+
+  it('makes the anonymous id without crypto.randomUUID, which plain HTTP at a host name lacks', () => {
+    const randomUUID = jest.spyOn(crypto, 'randomUUID').mockImplementation(() => {
+      throw new TypeError('crypto.randomUUID is not a function');
+    });
+    try {
+      localStorage.clear();
+      expect(rolloutKey()).toMatch(/^anon:[0-9a-f]{32}$/);
+    } finally {
+      randomUUID.mockRestore();
+    }
+  });
 });
 
 describe('remotes.json', () => {
   it('accepts a valid manifest', () => {
     const manifest = parseRemotesManifest({ apiUrl: '', remotes: { mfe_qr: entry } });
     expect(manifest.remotes.mfe_qr?.canary?.percent).toBe(50);
+  });
+
+  it('carries the map tile settings, empty when the server sends none', () => {
+    const tiles = {
+      mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
+      mapTileAttribution: '&copy; Example',
+    };
+    expect(parseRemotesManifest({ remotes: {}, ...tiles })).toMatchObject(tiles);
+    expect(parseRemotesManifest({ remotes: {} })).toMatchObject({
+      mapTileUrl: '',
+      mapTileAttribution: '',
+    });
   });
 
   it.each([

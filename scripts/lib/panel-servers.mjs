@@ -1,0 +1,90 @@
+// The panel's two kinds of server: the shell (its page, /remotes.json, and
+// /api and /media forwarded to the API) and a remote (/<version>/<file>, each
+// release its own folder). scripts/serve-app.mjs runs them; the static-server
+// test runs them on folders of its own.
+import { existsSync } from 'node:fs';
+
+import {
+  API_PORT,
+  CURRENCY,
+  MAP_TILE_ATTRIBUTION,
+  MAP_TILE_URL,
+  PUBLIC_API_URL,
+  SUPPORT_CHAT_URL,
+} from './apps.mjs';
+import { isValidVersion, renderRemotesJson, versionDir } from './releases.mjs';
+import { FILE_HEADERS, PAGE_HEADERS, corsHeaders } from './security-headers.mjs';
+import {
+  createStaticServer,
+  notFound,
+  pathOf,
+  proxyTo,
+  sendJsonWithEtag,
+  serveFolder,
+} from './static-server.mjs';
+
+/** The host name the browser used, for URLs on the same host; anything odd falls back to localhost. */
+function requestHostname(req) {
+  const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
+  return /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])$/.test(hostname) ? hostname : 'localhost';
+}
+
+export function createShellServer({ dist }) {
+  const serve = serveFolder(dist, { single: true });
+  const toApi = proxyTo(API_PORT);
+  return createStaticServer({
+    headers: () => PAGE_HEADERS,
+    proxy: { match: (urlPath) => /^\/(?:api|media)\//.test(urlPath), forward: toApi },
+    handle: (req, res) => {
+      if (pathOf(req) === '/remotes.json') {
+        sendJsonWithEtag(req, res, {
+          ...renderRemotesJson({
+            protocol: 'http:',
+            hostname: requestHostname(req),
+            apiUrl: PUBLIC_API_URL,
+          }),
+          mapTileUrl: MAP_TILE_URL,
+          mapTileAttribution: MAP_TILE_ATTRIBUTION,
+          SUPPORT_CHAT_URL,
+          CURRENCY,
+          supportChatUrl: SUPPORT_CHAT_URL,
+          currency: CURRENCY,
+        });
+        return;
+      }
+      serve(req, res, () => notFound(res));
+    },
+  });
+}
+
+export function createRemoteServer(remote) {
+  // One sirv per version folder, made on first use. Only folders that exist
+  // are kept, so requests for made-up versions cannot grow the cache.
+  const folders = new Map();
+  const folderHandler = (dir) => {
+    if (!folders.has(dir)) {
+      if (!existsSync(dir)) return null;
+      folders.set(dir, serveFolder(dir, { vary: 'Accept-Encoding, Origin' }));
+    }
+    return folders.get(dir);
+  };
+
+  return createStaticServer({
+    // Whether CORS is granted depends on the Origin, so caches must key on it.
+    headers: (req) => ({ ...FILE_HEADERS, ...corsHeaders(req.headers.origin), Vary: 'Origin' }),
+    handle: (req, res) => {
+      // The version segment is taken as sent, not decoded: a valid version
+      // needs no escaping, so an escaped one is not a version.
+      const match = /^\/([^/]+)(\/.*)$/.exec(pathOf(req));
+      const version = match?.[1];
+      const serve =
+        version && isValidVersion(version) && folderHandler(versionDir(remote.pkg, version));
+      if (!serve) {
+        notFound(res);
+        return;
+      }
+      req.url = req.url.slice(version.length + 1);
+      serve(req, res, () => notFound(res));
+    },
+  });
+}
