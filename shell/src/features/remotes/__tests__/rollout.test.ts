@@ -57,15 +57,15 @@ describe('remotes.json', () => {
     expect(manifest.remotes.mfe_qr?.canary?.percent).toBe(50);
   });
 
-  it('carries the map tile settings, empty when the server sends none', () => {
+  it('carries the map tile settings, absent when the server sends none', () => {
     const tiles = {
       mapTileUrl: 'https://tiles.example/{z}/{x}/{y}.png',
       mapTileAttribution: '&copy; Example',
     };
     expect(parseRemotesManifest({ remotes: {}, ...tiles })).toMatchObject(tiles);
     expect(parseRemotesManifest({ remotes: {} })).toMatchObject({
-      mapTileUrl: '',
-      mapTileAttribution: '',
+      mapTileUrl: undefined,
+      mapTileAttribution: undefined,
     });
   });
 
