@@ -69,6 +69,8 @@ const MATRIX = {
   'POST /api/v0/pack/containers/{id}/approve_or_deny':              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/pack/containers/generate_codes':                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
+  // Last: it revokes the caller's own tokens, which every row above still needs.
+  'POST /api/v0/shops/logout-everywhere':                           [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
 } satisfies Record<string, Expected[]>;
 type Operation = keyof typeof MATRIX;
 
@@ -255,6 +257,10 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   }),
   'GET /api/v0/pack/container-requests': async () => ({
     url: '/api/v0/pack/container-requests/',
+  }),
+  'POST /api/v0/shops/logout-everywhere': async () => ({
+    method: 'POST',
+    url: '/api/v0/shops/logout-everywhere/',
   }),
 };
 
