@@ -40,7 +40,6 @@ export function PasswordForm({ shop, onClose }: { shop: Shop; onClose: () => voi
   return (
     <form
       className={styles.passwordForm}
-      aria-label={`New password for ${shop.name}`}
       onSubmit={submit}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
