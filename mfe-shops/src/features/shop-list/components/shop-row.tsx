@@ -16,6 +16,19 @@ interface ShopRowProps {
   onChangeStatus: (shop: Shop, next: ShopStatus) => void;
 }
 
+/** A narrow column wraps an address after its '@', not inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /**
  * One shop: the spec's eight columns, and under it the password form when
  * open. Both status buttons stay clickable even when one does not apply, so
@@ -39,7 +52,7 @@ export function ShopRow({
         </th>
         <td data-label="Join Date">{joinDate(shop.created_date)}</td>
         <td data-label="Email" className={styles.email}>
-          {shop.email}
+          <BreakableEmail email={shop.email} />
         </td>
         <td data-label="ID" className={styles.number}>
           {shop.id}
