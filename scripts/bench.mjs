@@ -1,7 +1,7 @@
 // `npm run bench`: the API benchmark (timings of the calls on a large
 // generated database), then the browser benchmarks of the Loans page of a
-// shop with 50,000 loans and of the super admin's shop list with 2,000 shops. Each prints its own table; stops at the first
-// that fails.
+// shop with 50,000 loans and of the super admin's shop list with 2,000
+// shops. Each prints its own table; stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 
 import { ROOT } from './lib/apps.mjs';
