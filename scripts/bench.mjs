@@ -1,8 +1,9 @@
 // `npm run bench`: the API benchmark (timings of the calls on a large
-// generated database), then the browser benchmark of the Loans page of a
-// shop with 50,000 loans, then the long run of the API fuzzer (10,000 bad
-// requests per database; PostgreSQL too when PG_TEST_URL is set). Each
-// prints its own result; stops at the first that fails.
+// generated database), then the browser benchmarks (the Loans page of a shop
+// with 50,000 loans, the super admin's shop list with 2,000 shops), then the
+// long run of the API fuzzer (10,000 bad requests per database; PostgreSQL
+// too when PG_TEST_URL is set). Each prints its own result; stops at the
+// first that fails.
 import { spawnSync } from 'node:child_process';
 
 import { ROOT } from './lib/apps.mjs';
@@ -10,6 +11,7 @@ import { ROOT } from './lib/apps.mjs';
 const BENCHES = [
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
+  ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],
   [
     'API fuzzer, long run',
     'npm',

@@ -1,7 +1,2 @@
-import { PlaceholderPage } from '@panel/shared';
-
+export { ProfilePage as default } from '../features/profile/components/profile-page';
 export { remoteVersion } from '../remote-version';
-
-export default function ProfilePage() {
-  return <PlaceholderPage title="My Profile" remote="mfe-shops" />;
-}

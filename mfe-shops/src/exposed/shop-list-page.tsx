@@ -1,7 +1,2 @@
-import { PlaceholderPage } from '@panel/shared';
-
+export { ShopListPage as default } from '../features/shop-list/components/shop-list-page';
 export { remoteVersion } from '../remote-version';
-
-export default function ShopListPage() {
-  return <PlaceholderPage title="Shop List" remote="mfe-shops" />;
-}

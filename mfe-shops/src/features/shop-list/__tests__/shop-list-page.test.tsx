@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DELAYS_MS, MESSAGES, notify, type Shop } from '@panel/shared';
+import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
+
+import ShopListPage from '../../../exposed/shop-list-page';
+import { EMPTY_PASSWORD } from '../components/password-form';
+
+function shop(id: number, status: Shop['status']): Shop {
+  return {
+    id,
+    name: `Shop ${id}`,
+    email: `shop${id}@example.com`,
+    phone: `+44 20 0000 00${id}`,
+    logo: null,
+    created_date: `2025-06-0${id}T09:00:00.000Z`,
+    status,
+    x_gis: null,
+    y_gis: null,
+  };
+}
+
+async function openList(routes: Record<string, unknown>) {
+  loginAs('provider');
+  const fetchMock = mockApi(routes);
+  renderWithProviders(<ShopListPage />);
+  const table = await screen.findByRole(
+    'table',
+    { name: 'Shops' },
+    { timeout: DELAYS_MS.shopListExtraWait + 2000 },
+  );
+  return { fetchMock, table };
+}
+
+const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+
+// Every test sits through the spec's one-second wait, on a machine shared by many runs.
+jest.setTimeout(20_000);
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the shop list', () => {
+  it('waits the extra second with a skeleton, then shows the columns newest id first', async () => {
+    loginAs('provider');
+    mockApi({ '/shops/shop': [shop(2, 'active'), shop(3, 'inactive'), shop(1, 'active')] });
+    const started = Date.now();
+    renderWithProviders(<ShopListPage />);
+    expect(screen.getByLabelText('Loading shops')).toHaveAttribute('aria-busy', 'true');
+    const table = await screen.findByRole('table', { name: 'Shops' }, { timeout: 3000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DELAYS_MS.shopListExtraWait - 20);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers).toEqual([
+      'Name',
+      'Join Date',
+      'Email',
+      'ID',
+      'Phone Number',
+      'Password',
+      'Location',
+      'Actions',
+    ]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Shop 3', 'Shop 2', 'Shop 1']);
+  });
+
+  it('refuses to activate an active shop with the spec text, and sends nothing', async () => {
+    const info = jest.spyOn(notify, 'info');
+    const { fetchMock } = await openList({ '/shops/shop': [shop(1, 'active')] });
+    await userEvent.click(within(row('Shop 1')).getByRole('button', { name: /^Activate/ }));
+    expect(info).toHaveBeenCalledWith(MESSAGES.shopAlreadyActive);
+    expect(fetchMock.mock.calls.map(([r]) => (r as Request).url)).not.toContainEqual(
+      expect.stringContaining('change-shop-status'),
+    );
+  });
+
+  it('deactivates, says so and reloads the list', async () => {
+    const success = jest.spyOn(notify, 'success');
+    let status: Shop['status'] = 'active';
+    const { fetchMock } = await openList({
+      '/shops/shop': () => jsonResponse([shop(1, status)]),
+      '/shops/change-shop-status': async (request: Request) => {
+        expect(await request.json()).toEqual({ shop: 1, new_status: 'inactive' });
+        status = 'inactive';
+        return jsonResponse({ message: 'Shop deactivated.' });
+      },
+    });
+    await userEvent.click(within(row('Shop 1')).getByRole('button', { name: /^Deactivate/ }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.shopDeactivated));
+    await waitFor(() => expect(within(row('Shop 1')).getByText('inactive')).toBeInTheDocument());
+    const listCalls = fetchMock.mock.calls.filter(([r]) =>
+      /\/shops\/shop\/?$/.test(new URL((r as Request).url).pathname),
+    );
+    expect(listCalls).toHaveLength(2);
+  });
+
+  it('refuses a second change while the first is in flight', async () => {
+    const info = jest.spyOn(notify, 'info');
+    let finish: (response: Response) => void = () => undefined;
+    await openList({
+      '/shops/shop': [shop(1, 'inactive')],
+      '/shops/change-shop-status': () =>
+        new Promise<Response>((resolve) => {
+          finish = resolve;
+        }),
+    });
+    const activate = within(row('Shop 1')).getByRole('button', { name: /^Activate/ });
+    await userEvent.click(activate);
+    await userEvent.click(activate);
+    expect(info).toHaveBeenCalledWith(MESSAGES.shopAlreadyActive);
+    finish(jsonResponse({ message: 'Shop activated.' }));
+  });
+
+  it("shows the server's reason when activation fails", async () => {
+    const error = jest.spyOn(notify, 'error');
+    await openList({
+      '/shops/shop': [shop(1, 'inactive')],
+      '/shops/change-shop-status': () => jsonResponse({ error: 'Shop is already active.' }, 409),
+    });
+    await userEvent.click(within(row('Shop 1')).getByRole('button', { name: /^Activate/ }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        `${MESSAGES.shopActivationFailedPrefix}Shop is already active.`,
+      ),
+    );
+  });
+
+  it('refuses an empty password before sending, sends a trimmed one and shows the reply', async () => {
+    const success = jest.spyOn(notify, 'success');
+    const bodies: unknown[] = [];
+    await openList({
+      '/shops/shop': [shop(1, 'active')],
+      '/shops/change-password': async (request: Request) => {
+        bodies.push(await request.json());
+        return jsonResponse({ message: 'Password changed successfully.' });
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password of Shop 1' }));
+    const field = screen.getByLabelText('New password for Shop 1');
+    await userEvent.type(field, '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_PASSWORD);
+    expect(bodies).toEqual([]);
+    await userEvent.type(field, ' new-secret-1 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Password changed successfully.'));
+    expect(bodies).toEqual([{ shop: 1, new_password: 'new-secret-1' }]);
+    expect(screen.queryByLabelText('New password for Shop 1')).not.toBeInTheDocument();
+  });
+
+  it('Cancel closes the password form', async () => {
+    await openList({ '/shops/shop': [shop(1, 'active')] });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password of Shop 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('New password for Shop 1')).not.toBeInTheDocument();
+  });
+
+  it('says when a shop has no location, and the dialog closes on Escape and on the cover', async () => {
+    await openList({ '/shops/shop': [shop(1, 'active')] });
+    const opener = screen.getByRole('button', { name: 'Show location of Shop 1' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Location of Shop 1' });
+    expect(dialog).toHaveTextContent('Shop 1 has not set its location yet.');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByTestId('dialog-cover'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('searches by name, e-mail or phone and pages large lists', async () => {
+    const many = Array.from({ length: 60 }, (_, i) => shop(i + 1, 'active'));
+    await openList({ '/shops/shop': many });
+    expect(screen.getByText('1–25 of 60 shops')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getAllByRole('rowheader')[0]).toHaveTextContent('Shop 35');
+    await userEvent.type(screen.getByLabelText('Search shops'), 'shop42@');
+    await waitFor(() => expect(screen.getByText('1–1 of 1 shops')).toBeInTheDocument());
+    expect(screen.getAllByRole('rowheader').map((th) => th.textContent)).toEqual(['Shop 42']);
+  });
+
+  it('sorts by a column when its heading is clicked', async () => {
+    await openList({ '/shops/shop': [shop(1, 'active'), shop(2, 'active'), shop(3, 'active')] });
+    await userEvent.click(screen.getByRole('button', { name: /^ID/ }));
+    expect(screen.getByRole('columnheader', { name: /^ID/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    expect(screen.getAllByRole('rowheader').map((th) => th.textContent)).toEqual([
+      'Shop 1',
+      'Shop 2',
+      'Shop 3',
+    ]);
+  });
+});

@@ -1,0 +1,79 @@
+import Papa from 'papaparse';
+import type { Shop } from '@panel/shared';
+
+import { CSV_COLUMNS, csvFileName, shopsToCsv } from '../utils/shops-csv';
+
+function shop(overrides: Partial<Shop>): Shop {
+  return {
+    id: 1,
+    name: 'Green Cafe',
+    email: 'shop@example.com',
+    phone: '020 7946 0000',
+    logo: null,
+    created_date: '2025-06-01T10:00:00.000Z',
+    status: 'active',
+    x_gis: 51.5,
+    y_gis: -0.12,
+    ...overrides,
+  };
+}
+
+describe('shopsToCsv', () => {
+  it('writes a header and one CRLF-separated line per shop', () => {
+    const csv = shopsToCsv([shop({ id: 2 }), shop({ id: 1, x_gis: null, y_gis: null })]);
+    expect(csv.split('\r\n')).toEqual([
+      CSV_COLUMNS.join(','),
+      '2,Green Cafe,shop@example.com,020 7946 0000,2025-06-01,active,51.5,-0.12',
+      '1,Green Cafe,shop@example.com,020 7946 0000,2025-06-01,active,,',
+    ]);
+  });
+
+  it('quotes cells with commas, quotes and line breaks, doubling the quotes', () => {
+    const csv = shopsToCsv([shop({ name: 'Deli, "The Best"\nof town' })]);
+    expect(csv.split('\r\n')[1]).toBe(
+      '1,"Deli, ""The Best""\nof town",shop@example.com,020 7946 0000,2025-06-01,active,51.5,-0.12',
+    );
+  });
+
+  it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
+    'neutralises the formula %j with a leading apostrophe',
+    (name) => {
+      const [, row] = Papa.parse<string[]>(shopsToCsv([shop({ name })]), {
+        newline: '\r\n',
+      }).data;
+      expect(row?.[1]).toBe(`'${name}`);
+    },
+  );
+
+  it('neutralises text phones starting with + but leaves negative coordinates as numbers', () => {
+    const [, row] = Papa.parse<string[]>(
+      shopsToCsv([shop({ phone: '+44 20 7946 0000', x_gis: -33.9, y_gis: -70.6 })]),
+      { newline: '\r\n' },
+    ).data;
+    expect(row?.slice(3)).toEqual(["'+44 20 7946 0000", '2025-06-01', 'active', '-33.9', '-70.6']);
+  });
+
+  it('reads back every field unchanged through a CSV parser', () => {
+    const shops = [shop({ id: 9, name: 'A "quoted", multi\r\nline name', email: 'a,b@x.test' })];
+    const parsed = Papa.parse<Record<string, string>>(shopsToCsv(shops), {
+      header: true,
+      newline: '\r\n',
+    }).data;
+    expect(parsed).toEqual([
+      {
+        ID: '9',
+        Name: 'A "quoted", multi\r\nline name',
+        Email: 'a,b@x.test',
+        'Phone Number': '020 7946 0000',
+        'Join Date': '2025-06-01',
+        Status: 'active',
+        Latitude: '51.5',
+        Longitude: '-0.12',
+      },
+    ]);
+  });
+
+  it('names the file after the local day', () => {
+    expect(csvFileName(new Date(2025, 0, 5, 23, 59))).toBe('shops-2025-01-05.csv');
+  });
+});

@@ -1,0 +1,174 @@
+import { useCallback, useId, useState } from 'react';
+import {
+  DELAYS_MS,
+  EmptyState,
+  ErrorState,
+  MESSAGES,
+  notify,
+  PageHeader,
+  panelStyles,
+  type Shop,
+  Skeleton,
+  useDelayElapsed,
+  useErrorToast,
+} from '@panel/shared';
+
+import { useGetShopListQuery } from '../api/get-shop-list';
+import { useShopStatusChange } from '../hooks/use-shop-status-change';
+import { useShopTable } from '../hooks/use-shop-table';
+import type { SortKey } from '../utils/shop-table';
+import { LocationDialog } from './location-dialog';
+import { ShopRow } from './shop-row';
+import styles from './shop-list.module.css';
+import { SortHeader } from './sort-header';
+import { TablePager } from './table-pager';
+
+const SORTABLE: Array<[label: string, key: SortKey]> = [
+  ['Name', 'name'],
+  ['Join Date', 'created_date'],
+  ['Email', 'email'],
+  ['ID', 'id'],
+  ['Phone Number', 'phone'],
+];
+
+/** Hands the rows the current search shows to the browser as a CSV file. */
+async function exportCsv(rows: readonly Shop[]) {
+  // The CSV library is fetched on the first export, not with the page.
+  const { csvFileName, shopsToCsv } = await import(
+    /* webpackChunkName: "shops-csv" */ '../utils/shops-csv'
+  );
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  const blob = new Blob(['\uFEFF', shopsToCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(new Date());
+  link.click();
+  // The download has started from the URL by the next task; then it can go.
+  setTimeout(() => URL.revokeObjectURL(url));
+}
+
+/**
+ * The super admin's shop list (spec section 2): newest id first after the
+ * spec's extra 1 s wait, a skeleton meanwhile. Search, sorting and paging
+ * keep 2,000 shops quick: only one page of rows is ever rendered.
+ */
+export function ShopListPage() {
+  const searchId = useId();
+  const waited = useDelayElapsed(DELAYS_MS.shopListExtraWait);
+  const { data: shops, error, isFetching, refetch } = useGetShopListQuery();
+  useErrorToast(error, MESSAGES.loadFailedPrefix);
+  const table = useShopTable(shops);
+  const changeStatus = useShopStatusChange(isFetching);
+  const [passwordFor, setPasswordFor] = useState<number | null>(null);
+  const [locationOf, setLocationOf] = useState<Shop | null>(null);
+  const closePassword = useCallback(() => setPasswordFor(null), []);
+  const closeLocation = useCallback(() => setLocationOf(null), []);
+
+  let body;
+  if (error) {
+    body = (
+      <ErrorState title={MESSAGES.failedShopsData} error={error} onRetry={() => void refetch()} />
+    );
+  } else if (!waited || !shops) {
+    body = (
+      <div className={styles.skeletonRows} aria-busy="true" aria-label="Loading shops">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={40} />
+        ))}
+      </div>
+    );
+  } else if (shops.length === 0) {
+    body = (
+      <EmptyState title={MESSAGES.nothingToShow}>Shops show here once they register.</EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <div className={styles.toolbar}>
+          <div className={styles.search}>
+            <label htmlFor={searchId} className={styles.fieldLabel}>
+              Search shops
+            </label>
+            <input
+              id={searchId}
+              className={styles.input}
+              type="search"
+              placeholder="Name, e-mail or phone"
+              value={table.query}
+              onChange={(event) => table.search(event.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+            disabled={table.rows.length === 0}
+            onClick={() =>
+              exportCsv(table.rows).catch(() => notify.error('The CSV file could not be made.'))
+            }
+          >
+            Export CSV
+          </button>
+        </div>
+        {table.rows.length === 0 ? (
+          <EmptyState title={MESSAGES.nothingToShow}>No shop matches “{table.query}”.</EmptyState>
+        ) : (
+          <>
+            <div className={styles.tableWrap} aria-busy={isFetching || table.stale}>
+              <table className={`${styles.table} ${table.stale ? styles.stale : ''}`}>
+                <caption className={panelStyles.srOnly}>Shops</caption>
+                <thead>
+                  <tr>
+                    {SORTABLE.map(([label, key]) => (
+                      <SortHeader
+                        key={key}
+                        label={label}
+                        sortKey={key}
+                        order={table.order}
+                        onSort={table.sortBy}
+                      />
+                    ))}
+                    <th scope="col">Password</th>
+                    <th scope="col">Location</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {table.pageRows.map((shop) => (
+                    <ShopRow
+                      key={shop.id}
+                      shop={shop}
+                      passwordOpen={passwordFor === shop.id}
+                      onTogglePassword={(row) =>
+                        setPasswordFor((open) => (open === row.id ? null : row.id))
+                      }
+                      onClosePassword={closePassword}
+                      onShowLocation={setLocationOf}
+                      onChangeStatus={(row, next) => void changeStatus(row, next)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <TablePager
+              page={table.page}
+              pages={table.pages}
+              total={table.rows.length}
+              onPage={table.goTo}
+            />
+          </>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className={panelStyles.page}>
+      <PageHeader title="Shop List" subtitle="Every shop, newest first" />
+      <section className={panelStyles.panel} aria-label="Shop List">
+        {body}
+      </section>
+      {locationOf ? <LocationDialog shop={locationOf} onClose={closeLocation} /> : null}
+    </div>
+  );
+}

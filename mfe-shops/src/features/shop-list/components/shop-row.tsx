@@ -1,0 +1,119 @@
+import { panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+
+import { joinDate } from '../utils/shop-table';
+import { KeyIcon, PinIcon } from './icons';
+import { PasswordForm } from './password-form';
+import styles from './shop-list.module.css';
+
+const COLUMN_COUNT = 8;
+
+interface ShopRowProps {
+  shop: Shop;
+  passwordOpen: boolean;
+  onTogglePassword: (shop: Shop) => void;
+  onClosePassword: () => void;
+  onShowLocation: (shop: Shop) => void;
+  onChangeStatus: (shop: Shop, next: ShopStatus) => void;
+}
+
+/** A narrow column wraps an address after its '@', not inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
+/**
+ * One shop: the spec's eight columns, and under it the password form when
+ * open. Both status buttons stay clickable even when one does not apply, so
+ * the spec's "already active / Still Loading" message can be given.
+ */
+export function ShopRow({
+  shop,
+  passwordOpen,
+  onTogglePassword,
+  onClosePassword,
+  onShowLocation,
+  onChangeStatus,
+}: ShopRowProps) {
+  const active = shop.status === 'active';
+  const formId = `password-form-${shop.id}`;
+  return (
+    <>
+      <tr>
+        <th scope="row" data-label="Name">
+          {shop.name}
+        </th>
+        <td data-label="Join Date">{joinDate(shop.created_date)}</td>
+        <td data-label="Email" className={styles.email}>
+          <BreakableEmail email={shop.email} />
+        </td>
+        <td data-label="ID" className={styles.number}>
+          {shop.id}
+        </td>
+        <td data-label="Phone Number" className={styles.phone}>
+          {shop.phone}
+        </td>
+        <td data-label="Password">
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Change password of ${shop.name}`}
+            aria-expanded={passwordOpen}
+            aria-controls={passwordOpen ? formId : undefined}
+            onClick={() => onTogglePassword(shop)}
+          >
+            <KeyIcon />
+          </button>
+        </td>
+        <td data-label="Location">
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={`Show location of ${shop.name}`}
+            aria-haspopup="dialog"
+            onClick={() => onShowLocation(shop)}
+          >
+            <PinIcon />
+          </button>
+        </td>
+        <td data-label="Actions">
+          <div className={styles.actions}>
+            <span
+              className={`${styles.badge} ${active ? styles.badgeActive : styles.badgeInactive}`}
+            >
+              {shop.status}
+            </span>
+            <button
+              type="button"
+              className={`${panelStyles.button} ${styles.small} ${active ? styles.inapplicable : ''}`}
+              onClick={() => onChangeStatus(shop, 'active')}
+            >
+              Activate<span className={panelStyles.srOnly}> {shop.name}</span>
+            </button>
+            <button
+              type="button"
+              className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${styles.small} ${active ? '' : styles.inapplicable}`}
+              onClick={() => onChangeStatus(shop, 'inactive')}
+            >
+              Deactivate<span className={panelStyles.srOnly}> {shop.name}</span>
+            </button>
+          </div>
+        </td>
+      </tr>
+      {passwordOpen ? (
+        <tr id={formId} className={styles.formRow}>
+          <td colSpan={COLUMN_COUNT}>
+            <PasswordForm shop={shop} onClose={onClosePassword} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
