@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 import { DELAYS_MS, LIMITS, MAP } from '../../shared/src/config/constants';
 import { MESSAGES } from '../../shared/src/config/messages';
@@ -12,6 +12,7 @@ import {
   shopById,
   type ApiShop,
 } from '../fixtures/shops';
+import { expect, test } from '../fixtures/test';
 import { apiLogin, authHeader, DEMO, openAs } from '../fixtures/session';
 import { REMOTE_PORTS } from '../fixtures/system';
 
