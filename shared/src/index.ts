@@ -7,7 +7,6 @@ export * from './auth/session';
 export * from './auth/use-session';
 export * from './api/base-api';
 export * from './api/describe-error';
-export * from './api/error-text';
 export * from './api/runtime-config';
 export * from './api/session-events';
 export * from './store/make-store';
