@@ -12,7 +12,7 @@ import {
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { stockRows } from '../../stock/utils/stock-rows';
+import { stockRows } from '../../../utils/stock-rows';
 import styles from './dashboard.module.css';
 import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
 import { LoansByTypeChart } from './loans-by-type-chart';
