@@ -23,9 +23,16 @@ async function activeShop(request: APIRequestContext) {
   return { admin, shopId, login: await apiLogin(request, email, PASSWORD) };
 }
 
-/** The shop opens its dashboard; the page is ready once the greeting names it. */
+/**
+ * The shop opens its dashboard and every call of the page has been answered,
+ * so the next call is the one the test makes, after it changed the shop.
+ */
 async function openDashboard(page: Page, login: ApiLogin) {
+  const answered = ['/loans_by_weekday/', '/loans_and_packs_by_container_type/'].map((path) =>
+    page.waitForResponse((response) => response.url().includes(path) && response.ok()),
+  );
   await openWithLogin(page, login, '/home');
+  await Promise.all(answered);
   await expect(page.getByText('Hello, Session Test Shop')).toBeVisible();
 }
 
