@@ -1,14 +1,28 @@
-// One flat config for the whole repo. The boundary rule is the one that
-// keeps the micro-frontends independent: a remote may import only
-// @panel/shared and its own src/, never the shell or another remote, and
-// shared/ imports none of the apps.
+// One flat config for the whole repo. The boundary rules keep the
+// micro-frontends independent: a remote may import only @panel/shared and its
+// own src/, never the shell or another remote; shared/ imports none of the
+// apps; and inside a remote no feature imports another feature (what two
+// features share lives in the remote's api/, components/ or utils/).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const APPS = ['shell', 'mfe-auth', 'mfe-dashboard', 'mfe-requests', 'mfe-shops', 'mfe-qr'];
+const manifest = JSON.parse(readFileSync(new URL('./apps.json', import.meta.url), 'utf8'));
+const REMOTES = manifest.remotes.map((remote) => remote.package);
+const APPS = [manifest.shell.package, ...REMOTES];
+
+/** Read from the disk, so a new feature folder is fenced in without editing this file. */
+function featuresOf(remote) {
+  const dir = new URL(`./${remote}/src/features/`, import.meta.url);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
 
 const boundaryZones = [
   ...APPS.flatMap((target) =>
@@ -23,6 +37,14 @@ const boundaryZones = [
     from: `./${from}`,
     message: '@panel/shared must not depend on an app.',
   })),
+  ...REMOTES.flatMap((remote) =>
+    featuresOf(remote).map((feature) => ({
+      target: `./${remote}/src/features/${feature}`,
+      from: `./${remote}/src/features`,
+      except: [`./${feature}`],
+      message: `A feature of ${remote} must not import another feature: move what both need to ${remote}/src/components, utils or api.`,
+    })),
+  ),
 ];
 
 export default tseslint.config(

@@ -13,15 +13,9 @@ const swcTransform = [
   },
 ];
 
-const FRONT_END = [
-  'shared',
-  'shell',
-  'mfe-auth',
-  'mfe-dashboard',
-  'mfe-requests',
-  'mfe-shops',
-  'mfe-qr',
-];
+const apps = require('./apps.json');
+
+const FRONT_END = ['shared', apps.shell.package, ...apps.remotes.map((remote) => remote.package)];
 
 module.exports = {
   projects: [

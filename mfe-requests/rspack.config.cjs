@@ -1,10 +1,4 @@
 const { createRspackConfig } = require('@panel/shared/build/create-rspack-config.cjs');
 
-module.exports = createRspackConfig({
-  appDir: __dirname,
-  federationName: 'mfe_requests',
-  devPort: 3003,
-  exposes: {
-    './RequestsPage': './src/exposed/requests-page.tsx',
-  },
-});
+// Federation name, port and exposed pages: apps.json at the root.
+module.exports = createRspackConfig({ appDir: __dirname });

@@ -1,11 +1,4 @@
 const { createRspackConfig } = require('@panel/shared/build/create-rspack-config.cjs');
 
-module.exports = createRspackConfig({
-  appDir: __dirname,
-  federationName: 'mfe_shops',
-  devPort: 3004,
-  exposes: {
-    './ShopListPage': './src/exposed/shop-list-page.tsx',
-    './ProfilePage': './src/exposed/profile-page.tsx',
-  },
-});
+// Federation name, port and exposed pages: apps.json at the root.
+module.exports = createRspackConfig({ appDir: __dirname });

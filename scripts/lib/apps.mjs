@@ -45,15 +45,18 @@ export const SUPPORT_CHAT_URL = process.env.SUPPORT_CHAT_URL || undefined;
 /** ISO 4217 code of the amounts the panel shows. */
 export const CURRENCY = process.env.CURRENCY || 'EUR';
 
-export const REMOTES = [
-  { pkg: 'mfe-auth', name: 'mfe_auth', offset: 1, roles: ['guest', 'shop', 'provider'] },
-  { pkg: 'mfe-dashboard', name: 'mfe_dashboard', offset: 2, roles: ['shop', 'provider'] },
-  { pkg: 'mfe-requests', name: 'mfe_requests', offset: 3, roles: ['shop', 'provider'] },
-  { pkg: 'mfe-shops', name: 'mfe_shops', offset: 4, roles: ['shop', 'provider'] },
-  { pkg: 'mfe-qr', name: 'mfe_qr', offset: 5, roles: ['provider'] },
-].map((remote) => ({ ...remote, port: PANEL_PORT + remote.offset }));
+/** apps.json is the one list of apps; a remote may be loaded by every role one of its pages admits. */
+const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
 
-export const APP_NAMES = ['shell', ...REMOTES.map((remote) => remote.pkg)];
+export const REMOTES = APPS.remotes.map((remote) => ({
+  pkg: remote.package,
+  name: remote.name,
+  offset: remote.portOffset,
+  roles: [...new Set(remote.pages.flatMap((page) => page.roles))],
+  port: PANEL_PORT + remote.portOffset,
+}));
+
+export const APP_NAMES = [APPS.shell.package, ...REMOTES.map((remote) => remote.pkg)];
 
 export function findRemote(pkg) {
   const remote = REMOTES.find((candidate) => candidate.pkg === pkg || candidate.name === pkg);

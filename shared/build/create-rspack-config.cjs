@@ -4,19 +4,24 @@ const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
+const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
 
 /**
+ * The app's federation name, port and exposed pages come from the one apps
+ * manifest (apps.json at the root), found by the app's package name.
  * @param {object} options
  * @param {string} options.appDir the app's folder (__dirname of its rspack.config.cjs)
- * @param {string} options.federationName federation container name, e.g. 'mfe_auth'
- * @param {Record<string,string>} [options.exposes] remotes only: './Page' -> './src/...'
- * @param {boolean} [options.isHost] the shell: emits index.html, no remoteEntry
- * @param {number} options.devPort port for `rspack serve`
  */
-function createRspackConfig({ appDir, federationName, exposes, isHost = false, devPort }) {
+function createRspackConfig({ appDir }) {
   const pkg = require(path.join(appDir, 'package.json'));
+  const isHost = pkg.name === apps.shell.package;
+  const app = isHost ? apps.shell : apps.remotes.find((remote) => remote.package === pkg.name);
+  if (!app) throw new Error(`${pkg.name} is not in apps.json`);
+  const federationName = app.name;
+  const exposes = Object.fromEntries((app.pages ?? []).map((page) => [page.expose, page.file]));
+  const devPort = Number(process.env.PANEL_PORT ?? 3000) + app.portOffset;
   // A release builds the same source under another version (scripts/release.mjs).
   const version = process.env.REMOTE_VERSION || pkg.version;
   const outputDir =
@@ -91,7 +96,7 @@ function createRspackConfig({ appDir, federationName, exposes, isHost = false, d
           ? { remotes: {} }
           : {
               filename: 'remoteEntry.js',
-              exposes: exposes ?? {},
+              exposes,
               manifest: { fileName: 'mf-manifest.json' },
             }),
         shared: sharedDependencies(),

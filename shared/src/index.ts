@@ -3,11 +3,11 @@ export * from './config/messages';
 export * from './config/constants';
 export * from './config/routes';
 export * from './auth/roles';
-export * from './auth/session';
+// Storage is read only through useSession/getSession, so only the writers are public.
+export { clearSession, saveLogin, STORAGE_KEYS, type LoginRecord } from './auth/session';
 export * from './auth/use-session';
 export * from './api/base-api';
 export * from './api/describe-error';
-export * from './api/error-text';
 export * from './api/runtime-config';
 export * from './api/session-events';
 export * from './store/make-store';

@@ -1,7 +1,2 @@
-import { ForgotPasswordScreen } from '../features/forgot-password/components/forgot-password-screen';
-
+export { ForgotPasswordPage as default } from '../features/forgot-password/components/forgot-password-page';
 export { remoteVersion } from '../remote-version';
-
-export default function ForgotPasswordPage() {
-  return <ForgotPasswordScreen />;
-}

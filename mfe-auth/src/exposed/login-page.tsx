@@ -1,7 +1,2 @@
-import { LoginScreen } from '../features/login/components/login-screen';
-
+export { LoginPage as default } from '../features/login/components/login-page';
 export { remoteVersion } from '../remote-version';
-
-export default function LoginPage() {
-  return <LoginScreen />;
-}

@@ -1,7 +1,2 @@
-import { RegisterScreen } from '../features/register/components/register-screen';
-
+export { RegisterPage as default } from '../features/register/components/register-page';
 export { remoteVersion } from '../remote-version';
-
-export default function RegisterPage() {
-  return <RegisterScreen />;
-}

@@ -1,5 +1,2 @@
-import { ContainersPage } from '../features/stock/components/containers-page';
-
+export { ContainersPage as default } from '../features/stock/components/containers-page';
 export { remoteVersion } from '../remote-version';
-
-export default ContainersPage;

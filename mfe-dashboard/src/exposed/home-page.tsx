@@ -1,5 +1,2 @@
-import { HomePage } from '../features/dashboard/components/home-page';
-
+export { HomePage as default } from '../features/dashboard/components/home-page';
 export { remoteVersion } from '../remote-version';
-
-export default HomePage;

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 
-import { API_PREFIX } from '../config/constants';
+import { API_PREFIX, API_TIMEOUT_MS } from '../config/constants';
 import { PATHS } from '../config/routes';
 import { clearSession, getToken } from '../auth/session';
 import { getApiBaseUrl } from './runtime-config';
@@ -28,6 +28,7 @@ export const TAG_TYPES = [
 const rawBaseQuery = fetchBaseQuery({
   // jsdom has no global fetch at module load; look it up per call instead.
   fetchFn: (input, init) => globalThis.fetch(input, init),
+  timeout: API_TIMEOUT_MS,
   prepareHeaders: (headers) => {
     const token = getToken();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `JWT ${token}`);

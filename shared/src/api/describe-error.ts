@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
-import { MESSAGES } from '../config/messages';
+import { MESSAGES, unknownErrorText } from '../config/messages';
 
 export type ApiError = FetchBaseQueryError | SerializedError | undefined;
 
@@ -21,9 +21,18 @@ export interface DescribeOptions {
    * session get the spec's 'Permission Denied' and the expired-session text.
    */
   anonymous?: boolean;
+  /**
+   * The call's every failing answer is told by its status code alone: the
+   * forgot-password step shows 'An unknown error has occurred. Error Code :
+   * {status}' for any non-200 reply (spec section 8).
+   */
+  byStatusCode?: boolean;
 }
 
-/** No answer, or the shell's proxy saying the API is unreachable, both mean "could not contact the API". */
+/**
+ * No answer, a call that hung past the time-out, or the shell's proxy saying
+ * the API is unreachable (502/503/504): all mean "could not contact the API".
+ */
 const UNREACHABLE = new Set<number | string>(['FETCH_ERROR', 'TIMEOUT_ERROR', 502, 503, 504]);
 
 function errorBody(error: ApiError): Record<string, unknown> | undefined {
@@ -33,7 +42,7 @@ function errorBody(error: ApiError): Record<string, unknown> | undefined {
   return undefined;
 }
 
-export function errorStatus(error: ApiError): number | string | undefined {
+function errorStatus(error: ApiError): number | string | undefined {
   if (error && 'status' in error) return error.status;
   return undefined;
 }
@@ -50,23 +59,26 @@ function firstFieldError(
 }
 
 /**
- * The one mapping of a failed call to what the user reads (spec section 8):
- * no response → the no-internet text; 403 → 'Permission Denied'; else a
- * field's error list or the server's `error`; without one, 401 → the
- * expired-session text and 404 → '404 not found'.
+ * The one mapping of a failed call to what the user reads (spec section 8),
+ * first rule that applies wins:
+ * no answer (or 502/503/504, or the time-out) → the no-internet text;
+ * `byStatusCode` → the unknown-error text with the status;
+ * within a session, 403 → 'Permission Denied' and 401 → the expired-session text;
+ * a field's error list, then the server's `error`;
+ * 404 → '404 not found'; otherwise the status code.
  */
 export function describeError(error: ApiError, options: DescribeOptions = {}): ErrorDescription {
   const status = errorStatus(error);
-  const body = errorBody(error);
-  const serverText = typeof body?.error === 'string' && body.error !== '' ? body.error : undefined;
   if (status !== undefined && UNREACHABLE.has(status)) return { text: MESSAGES.noInternet };
-  if (options.anonymous && serverText) return { text: serverText };
-  if (status === 403) return { text: MESSAGES.permissionDenied };
+  if (options.byStatusCode && typeof status === 'number') return { text: unknownErrorText(status) };
+  if (!options.anonymous && status === 403) return { text: MESSAGES.permissionDenied };
+  if (!options.anonymous && status === 401) return { text: MESSAGES.sessionExpired };
+  const body = errorBody(error);
   const fieldError = firstFieldError(body, options.fields ?? []);
   if (fieldError) return fieldError;
-  if (serverText) return { text: serverText };
-  if (status === 401) return { text: MESSAGES.sessionExpired };
+  if (typeof body?.error === 'string' && body.error !== '') return { text: body.error };
   if (status === 404) return { text: MESSAGES.notFound };
+  if (typeof status === 'number') return { text: unknownErrorText(status) };
   if (error && 'message' in error && error.message) return { text: error.message };
-  return { text: typeof status === 'number' ? `Error ${status}` : MESSAGES.noInternet };
+  return { text: MESSAGES.noInternet };
 }

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 import type { Role } from './roles';
-import { getRole, getShopId, getToken } from './session';
+import { getRole, getShopId, getToken, isRememberedInBoth } from './session';
 import { SESSION_CHANGED_EVENT } from './session-change';
 
 /** Who is using the panel: what every page needs to know of the login, as state. */
@@ -9,6 +9,8 @@ export interface Session {
   token: string | null;
   role: Role | null;
   shopId: number | null;
+  /** The token is kept in both storages (Remember me): the login page is skipped (spec section 2). */
+  remembered: boolean;
 }
 
 let snapshot: Session | null = null;
@@ -33,7 +35,12 @@ function subscribe(onChange: () => void): () => void {
 
 /** The session as last announced; for code outside React (the shell's loader). */
 export function getSession(): Session {
-  snapshot ??= { token: getToken(), role: getRole(), shopId: getShopId() };
+  snapshot ??= {
+    token: getToken(),
+    role: getRole(),
+    shopId: getShopId(),
+    remembered: isRememberedInBoth(),
+  };
   return snapshot;
 }
 

@@ -84,7 +84,8 @@ export const MESSAGES = {
   remoteFailed: 'This part of the panel could not be loaded.',
   retry: 'Retry',
   backToHome: 'Back to Home',
-  greeting: (shopName: string) => `Hello, ${shopName}`,
+  // Until the name is known (or when the API cannot be reached) the greeting is a plain 'Hello'.
+  greeting: (shopName: string | undefined) => (shopName ? `Hello, ${shopName}` : 'Hello'),
 } as const;
 
 /** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */

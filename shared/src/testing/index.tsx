@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 import { SHOP_LOGIN_STATUS, type Role } from '../auth/roles';
 import { saveLogin } from '../auth/session';
@@ -33,6 +33,35 @@ export function renderWithProviders(
   return { store, ...render(ui, { wrapper: Wrapper, ...options }) };
 }
 
+function CurrentLocation() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
+/**
+ * Renders pages at their paths, as the shell's route table places them, with
+ * the real store and router. Any other path renders nothing, so a test follows
+ * a navigation through `screen.getByTestId('location')`.
+ */
+export function renderRoutes(pages: Record<string, ReactElement>, options: ProvidersOptions = {}) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        {Object.entries(pages).map(([path, page]) => (
+          <Route key={path} path={path} element={page} />
+        ))}
+        <Route path="*" element={null} />
+      </Routes>
+      <CurrentLocation />
+    </>,
+    options,
+  );
+}
+
+/** The Request the app handed to the mocked fetch on call `n`. */
+export function fetchedRequest(spy: jest.SpyInstance, n = 0): Request {
+  return spy.mock.calls[n]?.[0] as Request;
+}
+
 /** A JSON fetch answer for tests that replace global fetch at the edge. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), {
@@ -62,13 +91,16 @@ export function mockApi(routes: Record<string, MockRoute | unknown>) {
   });
 }
 
-/** Logs a role in through the session API, as the login page does. */
-export function loginAs(role: Role, shopId = 7) {
+/**
+ * Logs a role in through the session API, as the login page does; `remember`
+ * also keeps the token in local storage (Remember me ticked).
+ */
+export function loginAs(role: Role, shopId = 7, { remember = false, token = 'test-token' } = {}) {
   saveLogin({
-    token: 'test-token',
+    token,
     status: role === 'shop' ? SHOP_LOGIN_STATUS : 'super_admin',
     shopId: role === 'shop' ? shopId : null,
-    remember: false,
+    remember,
   });
 }
 

@@ -6,6 +6,8 @@ import { toast } from 'react-toastify';
  */
 export const notify = {
   success: (text: string) => toast.success(text),
-  error: (text: string) => toast.error(text),
+  // The text is the toast's id: calls failing together (a page's parallel
+  // loads, or every call of an ended session) say it once, not in a stack.
+  error: (text: string) => toast.error(text, { toastId: text }),
   info: (text: string) => toast.info(text),
 };

@@ -14,9 +14,13 @@ function GuardedRemote({ route }: { route: RemoteRoute }) {
   return <RemotePage remote={route.remote} exposed={route.exposed} viewer={role} />;
 }
 
+/**
+ * The /auth/ pages are loaded as a guest whoever opens them: a login made on
+ * the page changes the session, and a viewer taken from it would reload the
+ * page under the user and cancel its move to /home.
+ */
 function AuthRemote({ remote, exposed }: { remote: string; exposed: string }) {
-  const role = useSession().role;
-  return <RemotePage remote={remote} exposed={exposed} viewer={role ?? 'guest'} />;
+  return <RemotePage remote={remote} exposed={exposed} viewer="guest" />;
 }
 
 export function AppRoutes() {

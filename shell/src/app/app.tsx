@@ -12,7 +12,10 @@ import './global.css';
 export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
-      <BrowserRouter>
+      {/* Navigations commit at once, in the same render as the session change
+          they go with: as a transition, Logout's move to /auth/login lost to
+          the guard, which saw no session on the old page and redirected. */}
+      <BrowserRouter useTransitions={false}>
         <SessionListener />
         <DocumentTitle />
         <AppRoutes />

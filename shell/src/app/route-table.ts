@@ -1,9 +1,12 @@
-import { PATHS, type Role } from '@panel/shared';
+import { PATHS, type Role, type Viewer } from '@panel/shared';
+
+import apps from '../../../apps.json';
 
 /**
- * Which remote page serves each path and which roles may open it. A role
- * outside the list gets the 404 page (spec section 6) and never downloads
- * the remote.
+ * Which remote page serves each path and which roles may open it, read from
+ * the one apps manifest (apps.json) that also gives the build its exposes
+ * and the servers their ports. A role outside a page's list gets the 404
+ * page (spec section 6) and never downloads the remote.
  */
 export interface RemoteRoute {
   path: string;
@@ -12,21 +15,35 @@ export interface RemoteRoute {
   roles: readonly Role[];
 }
 
-const BOTH: readonly Role[] = ['shop', 'provider'];
+type PathKey = keyof typeof PATHS;
 
-export const PANEL_ROUTES: readonly RemoteRoute[] = [
-  { path: PATHS.home, remote: 'mfe_dashboard', exposed: './HomePage', roles: BOTH },
-  { path: PATHS.loan, remote: 'mfe_dashboard', exposed: './LoansPage', roles: ['shop'] },
-  { path: PATHS.return, remote: 'mfe_dashboard', exposed: './ReturnsPage', roles: ['shop'] },
-  { path: PATHS.containers, remote: 'mfe_dashboard', exposed: './ContainersPage', roles: ['shop'] },
-  { path: PATHS.requests, remote: 'mfe_requests', exposed: './RequestsPage', roles: BOTH },
-  { path: PATHS.shop, remote: 'mfe_shops', exposed: './ShopListPage', roles: ['provider'] },
-  { path: PATHS.profile, remote: 'mfe_shops', exposed: './ProfilePage', roles: ['shop'] },
-  { path: PATHS.qr, remote: 'mfe_qr', exposed: './QrPage', roles: ['provider'] },
-];
+function isPathKey(key: string): key is PathKey {
+  return key in PATHS;
+}
 
-export const AUTH_ROUTES = [
-  { path: PATHS.login, remote: 'mfe_auth', exposed: './LoginPage' },
-  { path: PATHS.register, remote: 'mfe_auth', exposed: './RegisterPage' },
-  { path: PATHS.forgotPassword, remote: 'mfe_auth', exposed: './ForgotPasswordPage' },
-] as const;
+function isViewer(role: string): role is Viewer {
+  return role === 'guest' || role === 'shop' || role === 'provider';
+}
+
+const ALL_PAGES = apps.remotes.flatMap((remote) =>
+  remote.pages.map((page) => {
+    if (!isPathKey(page.path)) throw new Error(`apps.json: unknown path "${page.path}"`);
+    const viewers = page.roles.filter(isViewer);
+    return {
+      path: PATHS[page.path],
+      remote: remote.name,
+      exposed: page.expose,
+      viewers,
+      roles: viewers.filter((viewer): viewer is Role => viewer !== 'guest'),
+    };
+  }),
+);
+
+/** Pages a guest may open are the /auth/ pages: drawn full screen, outside the panel layout. */
+export const AUTH_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter((page) =>
+  page.viewers.includes('guest'),
+).map(({ path, remote, exposed, roles }) => ({ path, remote, exposed, roles }));
+
+export const PANEL_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter(
+  (page) => !page.viewers.includes('guest'),
+).map(({ path, remote, exposed, roles }) => ({ path, remote, exposed, roles }));

@@ -1,8 +1,10 @@
-import { jsonResponse } from '../../testing';
+import { jsonResponse, loginAs } from '../../testing';
 import { MESSAGES } from '../../config/messages';
+import { API_TIMEOUT_MS } from '../../config/constants';
+import { getSession } from '../../auth/use-session';
 import { makeStore } from '../../store/make-store';
 import { api } from '../base-api';
-import { errorText } from '../error-text';
+import { describeError } from '../describe-error';
 import { onSessionEnd, type SessionEndDetail } from '../session-events';
 
 const probeApi = api.injectEndpoints({
@@ -26,10 +28,13 @@ function captureSessionEnd() {
 }
 
 describe('the API slice', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
 
   it('sends the stored token as a JWT header to the API prefix', async () => {
-    sessionStorage.setItem('loginStatus', 'token-1');
+    loginAs('shop', 7, { token: 'token-1' });
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ ok: true }));
     await callProbe();
     const request = fetchSpy.mock.calls[0]?.[0] as Request;
@@ -37,8 +42,10 @@ describe('the API slice', () => {
     expect(request.headers.get('Authorization')).toBe('JWT token-1');
   });
 
-  it('falls back to the token in local storage', async () => {
-    localStorage.setItem('loginStatus', 'remembered');
+  it('falls back to the token in local storage (Remember me, in a new tab)', async () => {
+    loginAs('shop', 7, { token: 'remembered', remember: true });
+    // A new tab starts with empty session storage.
+    sessionStorage.clear();
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}));
     await callProbe();
     expect((fetchSpy.mock.calls[0]?.[0] as Request).headers.get('Authorization')).toBe(
@@ -46,28 +53,28 @@ describe('the API slice', () => {
     );
   });
 
-  it('on 403 clears both storages and sends the user to /home with Permission Denied', async () => {
-    sessionStorage.setItem('loginStatus', 't');
-    localStorage.setItem('status', 'admin');
+  it('on 403 clears the session and sends the user to /home with Permission Denied', async () => {
+    loginAs('shop');
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: 'nope' }, 403));
     const { seen, stop } = captureSessionEnd();
     const result = await callProbe();
     stop();
-    expect(errorText(result.error)).toBe(MESSAGES.permissionDenied);
+    expect(describeError(result.error).text).toBe(MESSAGES.permissionDenied);
+    expect(getSession()).toEqual({ token: null, role: null, shopId: null, remembered: false });
     expect(sessionStorage.length).toBe(0);
-    expect(localStorage.getItem('status')).toBeNull();
     expect(seen).toEqual([{ reason: 'forbidden', redirectTo: '/home' }]);
   });
 
-  it('on 401 with a token clears storage and sends the user to login', async () => {
-    sessionStorage.setItem('loginStatus', 'expired');
+  it('on 401 with a token clears the session and sends the user to login', async () => {
+    loginAs('provider');
     jest
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ error: 'Token expired' }, 401));
     const { seen, stop } = captureSessionEnd();
-    await callProbe();
+    const result = await callProbe();
     stop();
-    expect(sessionStorage.getItem('loginStatus')).toBeNull();
+    expect(describeError(result.error).text).toBe(MESSAGES.sessionExpired);
+    expect(getSession().token).toBeNull();
     expect(seen).toEqual([{ reason: 'expired', redirectTo: '/auth/login/' }]);
   });
 
@@ -79,21 +86,39 @@ describe('the API slice', () => {
     const result = await callProbe();
     stop();
     expect(seen).toEqual([]);
-    expect(errorText(result.error)).toBe('Wrong email or password');
+    expect(describeError(result.error, { anonymous: true }).text).toBe('Wrong email or password');
   });
 
   it('maps no response to the no-internet text', async () => {
     jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
     const result = await callProbe();
-    expect(errorText(result.error)).toBe(MESSAGES.noInternet);
+    expect(describeError(result.error).text).toBe(MESSAGES.noInternet);
   });
 
-  it("maps other failures to the server's error field, and a bare 404 to '404 not found'", async () => {
-    jest
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(jsonResponse({ error: 'Stock is short' }, 409));
-    expect(errorText((await callProbe()).error)).toBe('Stock is short');
-    jest.spyOn(globalThis, 'fetch').mockResolvedValueOnce(new Response('', { status: 404 }));
-    expect(errorText((await callProbe()).error)).toBe(MESSAGES.notFound);
+  it('ends a call that hangs past the time-out with the no-internet text', async () => {
+    jest.useFakeTimers();
+    loginAs('shop');
+    // A fetch that never answers, as a hung API does; like the browser's, it
+    // fails with the signal's reason once aborted.
+    jest.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { signal } = input as Request;
+      return new Promise<Response>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason));
+      });
+    });
+    const pending = callProbe();
+    await jest.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+    let settled = false;
+    void pending.then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    const result = await pending;
+    expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    expect(describeError(result.error).text).toBe(MESSAGES.noInternet);
+    // A time-out says nothing about the session: the user stays logged in.
+    expect(getSession().role).toBe('shop');
   });
 });

@@ -11,7 +11,7 @@ export function Header({ role, onOpenMenu }: { role: Role; onOpenMenu: () => voi
   const { data: account } = useGetShopInfoQuery();
   const [profileOpen, setProfileOpen] = useState(false);
   const logout = useLogout();
-  const name = account?.name ?? '';
+  const name = account?.name;
   const logo = mediaUrl(account?.logo);
 
   return (

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, getShopId } from '@panel/shared';
+import { STORAGE_KEYS, getSession } from '@panel/shared';
 
 import type { RemoteEntry, RemoteRelease } from './remote-manifest';
 
@@ -27,7 +27,7 @@ function randomId(): string {
  * so the same person gets the same version on every visit.
  */
 export function rolloutKey(): string {
-  const shopId = getShopId();
+  const { shopId } = getSession();
   if (shopId !== null) return `shop:${shopId}`;
   let anonymous = localStorage.getItem(STORAGE_KEYS.rolloutId);
   if (!anonymous) {

@@ -1,27 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import {
-  errorStatus,
-  MESSAGES,
-  notify,
-  PATHS,
-  unknownErrorText,
-  type ApiError,
-} from '@panel/shared';
+import { describeError, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field';
-import { serverErrorText } from '../../../utils/server-error';
 import { useAuthResetPasswordMutation } from '../api/reset-password';
 import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
-
-/** A reply with a status gets the spec's unknown-error block; no reply at all is the no-internet text. */
-function sendCodeErrorText(error: ApiError): string {
-  const status = errorStatus(error);
-  return typeof status === 'number' ? unknownErrorText(status) : MESSAGES.noInternet;
-}
 
 /**
  * Spec sections 2 and 4: step 1 asks for the e-mail and sends the code; on a
@@ -54,7 +40,8 @@ export function ForgotPasswordForm() {
       await sendResetCode({ email: email.trim() }).unwrap();
       setStep('reset');
     } catch (failure) {
-      setSendError(sendCodeErrorText(failure as ApiError));
+      // Spec section 8: any non-200 reply is told by its status code alone.
+      setSendError(describeError(failure as ApiError, { byStatusCode: true }).text);
     }
   };
 
@@ -76,7 +63,7 @@ export function ForgotPasswordForm() {
       if (reply?.message) notify.success(reply.message);
       navigate(PATHS.login);
     } catch (failure) {
-      setResetError(serverErrorText(failure));
+      setResetError(describeError(failure as ApiError, { anonymous: true }).text);
     }
   };
 

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { clearSession, DELAYS_MS, PATHS, saveLogin, useLoadingOverlay } from '@panel/shared';
+import {
+  clearSession,
+  DELAYS_MS,
+  describeError,
+  PATHS,
+  saveLogin,
+  useLoadingOverlay,
+  type ApiError,
+} from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field';
-import { serverErrorText } from '../../../utils/server-error';
 import { useAuthLogInMutation } from '../api/log-in';
 
 type Phase = 'idle' | 'submitting' | 'signed-in';
@@ -55,7 +62,7 @@ export function LoginForm() {
     } catch (failure) {
       inFlight.current = false;
       setPhase('idle');
-      setError(serverErrorText(failure));
+      setError(describeError(failure as ApiError, { anonymous: true }).text);
     }
   };
 

@@ -8,22 +8,23 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { DELAYS_MS, fieldErrorText, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
+import {
+  DELAYS_MS,
+  describeError,
+  MESSAGES,
+  notify,
+  PATHS,
+  type ApiError,
+  type ErrorDescription,
+} from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { useAuthRegisterShopMutation } from '../api/register-shop';
 import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
 
-type ServerErrorField = 'email' | 'logo' | 'form';
-
-function serverErrorField(error: ApiError): ServerErrorField {
-  const data =
-    error && 'data' in error ? (error.data as Record<string, unknown> | undefined) : undefined;
-  if (Array.isArray(data?.email) && data.email.length > 0) return 'email';
-  if (Array.isArray(data?.logo) && data.logo.length > 0) return 'logo';
-  return 'form';
-}
+/** Spec section 8: registration shows the first e-mail error, else the first logo error. */
+const SERVER_FIELDS = ['email', 'logo'] as const;
 
 /**
  * Spec sections 2-5: Enter moves to the next field, text trimmed, the terms
@@ -40,9 +41,8 @@ export function RegisterForm() {
   const [logo, setLogo] = useState<File | null>(null);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<{ field: ServerErrorField; text: string } | null>(
-    null,
-  );
+  // A server error with no field (no internet, a plain `error`) shows under the form.
+  const [serverError, setServerError] = useState<ErrorDescription | null>(null);
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState(false);
   const inFlight = useRef(false);
@@ -92,8 +92,9 @@ export function RegisterForm() {
       notify.success(MESSAGES.registered);
       timer.current = setTimeout(() => navigate(PATHS.login), DELAYS_MS.postRegistration);
     } catch (failure) {
-      const error = failure as ApiError;
-      setServerError({ field: serverErrorField(error), text: fieldErrorText(error) });
+      setServerError(
+        describeError(failure as ApiError, { fields: SERVER_FIELDS, anonymous: true }),
+      );
       timer.current = setTimeout(() => {
         inFlight.current = false;
         setBusy(false);
@@ -188,7 +189,7 @@ export function RegisterForm() {
           </p>
         ) : null}
       </div>
-      {serverError?.field === 'form' ? (
+      {serverError && serverError.field === undefined ? (
         <p className={styles.errorBlock} role="alert">
           {serverError.text}
         </p>

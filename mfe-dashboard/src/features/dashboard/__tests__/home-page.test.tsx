@@ -9,7 +9,7 @@ import {
   renderWithProviders,
 } from '@panel/shared/testing';
 
-import HomePage from '../../../exposed/home-page';
+import { HomePage } from '../components/home-page';
 
 // jsdom has no canvas: the charts are replaced at the module edge by a list
 // of what they were asked to draw, so the options the page computes are visible.

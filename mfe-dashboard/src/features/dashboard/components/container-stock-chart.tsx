@@ -1,10 +1,10 @@
 import type { ContainerTypes } from '@panel/shared';
 
-import { paletteColor } from '../../../lib/chart-setup';
-import { formatNumber } from '../../../lib/format';
+import { paletteColor } from '../../../components/chart-setup';
+import { formatNumber } from '../../../utils/format';
 import type { StockSummary } from '@panel/shared';
-import { StockDoughnut } from '../../stock/components/stock-doughnut';
-import { doughnutPercentage } from '../../stock/utils/doughnut-percentage';
+import { StockDoughnut } from '../../../components/stock-doughnut';
+import { doughnutPercentage } from '../../../utils/doughnut-percentage';
 import styles from './container-stock-chart.module.css';
 
 function sum(values: Record<string, number> | undefined, key: string): number {

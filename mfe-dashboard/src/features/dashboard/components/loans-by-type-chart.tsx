@@ -1,8 +1,8 @@
 import { Bar } from 'react-chartjs-2';
 import { CHARTS, EmptyState, panelStyles } from '@panel/shared';
 
-import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
-import type { StockRow } from '../../stock/utils/stock-rows';
+import { CHART_COLORS, chartAnimation } from '../../../components/chart-setup';
+import type { StockRow } from '../../../utils/stock-rows';
 import { countBarOptions } from '../utils/weekly-axis';
 
 const ROW_HEIGHT_PX = 44;

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import {
   type ApiError,
+  describeError,
   EmptyState,
   ErrorState,
-  errorText,
   mediaUrl,
   MESSAGES,
   notify,
@@ -15,7 +15,7 @@ import {
   useChangeShopStatusMutation,
 } from '@panel/shared';
 
-import { formatDate } from '../../../lib/format';
+import { formatDate } from '../../../utils/format';
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';
 import styles from './dashboard.module.css';
 
@@ -58,7 +58,7 @@ export function NewShopsPanel() {
       await changeStatus({ shop: shop.id, new_status: next }).unwrap();
       notify.success(texts.done);
     } catch (failure) {
-      notify.error(`${texts.failedPrefix}${errorText(failure as ApiError)}`);
+      notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
     } finally {
       inFlight.current = false;
     }

@@ -1,19 +1,16 @@
 import {
-  DELAYS_MS,
   ErrorState,
   MESSAGES,
   PageHeader,
   Panel,
   panelStyles,
   QueryView,
-  useDelayElapsed,
   useErrorToast,
 } from '@panel/shared';
 
-import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
-import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
 import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
 import { ContainerStockChart } from './container-stock-chart';
+import { useDashboardQueries } from '../hooks/use-dashboard-queries';
 import styles from './dashboard.module.css';
 import { BoxIcon, LoanIcon, ShopIcon } from './icons';
 import { NewShopsPanel } from './new-shops-panel';
@@ -22,13 +19,9 @@ import { WeeklyLoansChart } from './weekly-loans-chart';
 
 /** Provider side (super admin): totals over all shops, this week's loans, stock, newest shops. */
 export function ProviderDashboard() {
-  const ready = useDelayElapsed(DELAYS_MS.dashboardLoading);
+  const { ready, weekly, stock } = useDashboardQueries();
   const summary = useGetDashboardAdminSummaryQuery();
-  const weekly = useGetDashboardWeeklyLoansQuery();
-  const stock = useGetDashboardStockByTypeQuery();
   useErrorToast(summary.error, MESSAGES.loadFailedPrefix);
-  useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
-  useErrorToast(weekly.error, MESSAGES.weeklyLoanFailedPrefix);
 
   const figures = ready ? summary.data : undefined;
 

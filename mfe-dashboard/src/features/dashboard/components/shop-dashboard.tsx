@@ -1,18 +1,7 @@
-import {
-  DELAYS_MS,
-  ErrorState,
-  MESSAGES,
-  PageHeader,
-  Panel,
-  panelStyles,
-  QueryView,
-  useDelayElapsed,
-  useErrorToast,
-} from '@panel/shared';
+import { ErrorState, MESSAGES, PageHeader, Panel, panelStyles, QueryView } from '@panel/shared';
 
-import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
-import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { stockRows } from '../../stock/utils/stock-rows';
+import { stockRows } from '../../../utils/stock-rows';
+import { useDashboardQueries } from '../hooks/use-dashboard-queries';
 import styles from './dashboard.module.css';
 import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
 import { LoansByTypeChart } from './loans-by-type-chart';
@@ -21,11 +10,7 @@ import { StockByTypeDoughnuts } from './stock-by-type-doughnuts';
 
 /** Shop user: its own figures, stock per container type and what is out on loan per type. */
 export function ShopDashboard() {
-  const ready = useDelayElapsed(DELAYS_MS.dashboardLoading);
-  const weekly = useGetDashboardWeeklyLoansQuery();
-  const stock = useGetDashboardStockByTypeQuery();
-  useErrorToast(weekly.error, MESSAGES.weeklyLoanFailedPrefix);
-  useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
+  const { ready, weekly, stock } = useDashboardQueries();
 
   const figures = ready ? weekly.data : undefined;
 

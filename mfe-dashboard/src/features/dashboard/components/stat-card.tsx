@@ -1,9 +1,9 @@
 import { panelStyles, Skeleton } from '@panel/shared';
 import { useId, type ReactNode } from 'react';
 
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../utils/format';
 import styles from './dashboard.module.css';
-import { useCountUp } from './use-count-up';
+import { useCountUp } from '../hooks/use-count-up';
 
 interface StatCardProps {
   label: string;

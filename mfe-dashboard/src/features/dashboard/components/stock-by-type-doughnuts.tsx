@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, panelStyles, requestsPath } from '@panel/shared';
 
-import { CHART_COLORS } from '../../../lib/chart-setup';
-import { formatNumber } from '../../../lib/format';
-import { StockDoughnut } from '../../stock/components/stock-doughnut';
-import type { StockRow } from '../../stock/utils/stock-rows';
+import { CHART_COLORS } from '../../../components/chart-setup';
+import { formatNumber } from '../../../utils/format';
+import { StockDoughnut } from '../../../components/stock-doughnut';
+import type { StockRow } from '../../../utils/stock-rows';
 import styles from './container-stock-chart.module.css';
 
 /** Shop view: one small ring per container type, its centre the share of that type still in stock. */

@@ -1,7 +1,7 @@
 import { Bar } from 'react-chartjs-2';
 import { CHARTS, panelStyles } from '@panel/shared';
 
-import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
+import { CHART_COLORS, chartAnimation } from '../../../components/chart-setup';
 import { weekdayLabels, weeklyCounts } from '../utils/weekday-labels';
 import { countBarOptions } from '../utils/weekly-axis';
 import styles from './dashboard.module.css';

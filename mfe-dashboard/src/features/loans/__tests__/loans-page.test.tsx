@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES, notify, type Loan } from '@panel/shared';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
-import LoansPage from '../../../exposed/loans-page';
-import ReturnsPage from '../../../exposed/returns-page';
+import { LoansPage } from '../components/loans-page';
+import { ReturnsPage } from '../components/returns-page';
 
 const weekly = {
   loans_by_weekday: {},

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
 import {
-  type ApiError,
   type ContainerTypes,
   EmptyState,
   ErrorState,
@@ -14,8 +13,8 @@ import {
 } from '@panel/shared';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { formatDate, formatMoney } from '../../../lib/format';
-import type { LoanPage, PageArgs } from '../api/paged-loans';
+import { formatDate, formatMoney } from '../../../utils/format';
+import { useLoanPage, type ListKind } from '../hooks/use-loan-page';
 import { guaranteeTotal, loanIcon, returnIcon } from '../utils/deadline-icon';
 import styles from './loans.module.css';
 import { Pager } from './pager';
@@ -23,21 +22,6 @@ import { StatusIcon } from './status-icon';
 
 /** Rows per page: the API is paged, so even 50,000 loans render only this many rows. */
 export const PAGE_SIZE = 25;
-
-export type ListKind = 'loans' | 'returns';
-
-interface ListResult {
-  data?: LoanPage;
-  error?: ApiError;
-  isLoading: boolean;
-  isFetching: boolean;
-  refetch: () => unknown;
-}
-
-interface LoanListProps {
-  kind: ListKind;
-  useList: (args: PageArgs) => ListResult;
-}
 
 const COPY: Record<
   ListKind,
@@ -76,11 +60,11 @@ function containersSummary(loan: Loan, types: ContainerTypes | undefined): strin
  * subtitle instead, and a row without a client falls back to the shop name
  * (which may be null on returns, hence the optional chaining).
  */
-export function LoanList({ kind, useList }: LoanListProps) {
+export function LoanList({ kind }: { kind: ListKind }) {
   const copy = COPY[kind];
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
-  const { data, error, isLoading, isFetching, refetch } = useList({
+  const { data, error, isLoading, isFetching, refetch } = useLoanPage(kind, {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });

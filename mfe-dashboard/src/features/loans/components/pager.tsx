@@ -1,5 +1,5 @@
 import { panelStyles } from '@panel/shared';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../utils/format';
 import styles from './loans.module.css';
 
 interface PagerProps {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { MESSAGES } from '@panel/shared';
 import { loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
-import ContainersPage from '../../../exposed/containers-page';
+import { ContainersPage } from '../components/containers-page';
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -13,8 +13,8 @@ import {
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { formatNumber } from '../../../lib/format';
-import { stockRows, type StockRow } from '../utils/stock-rows';
+import { formatNumber } from '../../../utils/format';
+import { stockRows, type StockRow } from '../../../utils/stock-rows';
 import styles from './containers-page.module.css';
 
 /** /containers (shop only): how much of each container type is still in the shop. */

@@ -1,3 +1,5 @@
+import { loginAs } from '@panel/shared/testing';
+
 import { parseRemotesManifest, type RemoteEntry } from '../remote-manifest';
 import { chooseRelease, hashToPercent, rolloutKey } from '../rollout-bucket';
 
@@ -34,7 +36,7 @@ describe('rollout buckets', () => {
     const anonymous = rolloutKey();
     expect(anonymous).toMatch(/^anon:/);
     expect(rolloutKey()).toBe(anonymous);
-    localStorage.setItem('shop_id', '42');
+    loginAs('shop', 42);
     expect(rolloutKey()).toBe('shop:42');
   });
 

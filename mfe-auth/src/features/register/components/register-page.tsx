@@ -1,7 +1,7 @@
 import { AuthLayout } from '../../../components/auth-layout';
 import { RegisterForm } from './register-form';
 
-export function RegisterScreen() {
+export function RegisterPage() {
   return (
     <AuthLayout title="Register your shop">
       <RegisterForm />

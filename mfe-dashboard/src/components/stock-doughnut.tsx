@@ -1,7 +1,7 @@
 import { Doughnut } from 'react-chartjs-2';
 import { CHARTS } from '@panel/shared';
 
-import { CHART_COLORS, chartAnimation } from '../../../lib/chart-setup';
+import { CHART_COLORS, chartAnimation } from './chart-setup';
 import styles from './stock-doughnut.module.css';
 
 export interface DoughnutSegment {

@@ -1,11 +1,16 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { DELAYS_MS, LIMITS, MESSAGES } from '@panel/shared';
-import { jsonResponse } from '@panel/shared/testing';
+import { DELAYS_MS, LIMITS, MESSAGES, PATHS } from '@panel/shared';
+import { fetchedRequest, jsonResponse, renderRoutes } from '@panel/shared/testing';
 
-import { fetchedRequest, renderAuthRoute } from '../../../testing/render-auth-route';
+import { RegisterPage } from '../components/register-page';
 import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
+
+/** The page at its path, as the shell routes it. */
+function renderRegisterPage() {
+  return renderRoutes({ [PATHS.register]: <RegisterPage /> }, { route: PATHS.register });
+}
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -50,7 +55,7 @@ describe('register page', () => {
   it('asks to accept the terms and sends nothing while they are unticked', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
 
     await fillForm(user, { terms: false });
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -67,7 +72,7 @@ describe('register page', () => {
 
   it('refuses a logo over 2 MB and clears the choice', async () => {
     const user = userEvent.setup();
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
     const input = screen.getByLabelText<HTMLInputElement>('Logo');
 
     await user.upload(input, png(LIMITS.uploadMaxBytes + 1));
@@ -83,7 +88,7 @@ describe('register page', () => {
   it('refuses a file that is not an image', async () => {
     // A drag-and-drop or a picker set to "all files" ignores the accept attribute.
     const user = userEvent.setup({ applyAccept: false });
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
     const input = screen.getByLabelText<HTMLInputElement>('Logo');
 
     expect(input).toHaveAttribute('accept', 'image/*');
@@ -96,7 +101,7 @@ describe('register page', () => {
   it('moves to the next field on Enter', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
 
     await user.type(screen.getByLabelText('Shop name'), 'Shop{Enter}');
     expect(screen.getByLabelText('Email')).toHaveFocus();
@@ -117,7 +122,7 @@ describe('register page', () => {
         jsonResponse({ email: ['shop with this email already exists.', 'x'] }, 400),
       );
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
 
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -144,7 +149,7 @@ describe('register page', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ logo: ['Upload a valid image.'] }, 400));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
 
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -159,7 +164,7 @@ describe('register page', () => {
     jest.useFakeTimers();
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'ok' }, 201));
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    renderAuthRoute('/auth/register');
+    renderRegisterPage();
 
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));

@@ -1,7 +1,7 @@
 import { AuthLayout } from '../../../components/auth-layout';
 import { ForgotPasswordForm } from './forgot-password-form';
 
-export function ForgotPasswordScreen() {
+export function ForgotPasswordPage() {
   return (
     <AuthLayout title="Reset your password">
       <ForgotPasswordForm />

@@ -1,5 +1,5 @@
-import { doughnutPercentage } from '../utils/doughnut-percentage';
-import { stockRows } from '../utils/stock-rows';
+import { doughnutPercentage } from '../doughnut-percentage';
+import { stockRows } from '../stock-rows';
 
 describe('doughnutPercentage', () => {
   it('rounds the share to a whole percentage', () => {

@@ -1,6 +1,6 @@
 import { ArcElement, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
 
-import { prefersReducedMotion } from './motion';
+import { prefersReducedMotion } from '../utils/motion';
 
 /**
  * Only the Chart.js parts the dashboards draw (bar and doughnut charts with

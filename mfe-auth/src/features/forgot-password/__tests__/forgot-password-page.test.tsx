@@ -1,10 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { MESSAGES, notify, unknownErrorText } from '@panel/shared';
-import { jsonResponse } from '@panel/shared/testing';
+import { MESSAGES, notify, PATHS, unknownErrorText } from '@panel/shared';
+import { fetchedRequest, jsonResponse, renderRoutes } from '@panel/shared/testing';
 
-import { fetchedRequest, renderAuthRoute } from '../../../testing/render-auth-route';
+import { ForgotPasswordPage } from '../components/forgot-password-page';
+
+/** The page at its path, as the shell routes it. */
+function renderForgotPasswordPage() {
+  return renderRoutes(
+    { [PATHS.forgotPassword]: <ForgotPasswordPage /> },
+    { route: PATHS.forgotPassword },
+  );
+}
 
 afterEach(() => {
   jest.restoreAllMocks();
@@ -26,7 +34,7 @@ describe('forgot password', () => {
   it('on 200 says the code was sent and asks for code and new password', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}, 200));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/forgotPassword');
+    renderForgotPasswordPage();
 
     await sendEmail(user);
 
@@ -42,7 +50,7 @@ describe('forgot password', () => {
   it('shows the unknown-error block with the status for a non-200 reply', async () => {
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ error: 'No shop' }, 404));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/forgotPassword');
+    renderForgotPasswordPage();
 
     await sendEmail(user);
 
@@ -53,7 +61,7 @@ describe('forgot password', () => {
   it("says Passwords Doesn't match and sends nothing when they differ", async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}, 200));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/forgotPassword');
+    renderForgotPasswordPage();
     await sendEmail(user);
     await screen.findByLabelText('Code');
 
@@ -73,7 +81,7 @@ describe('forgot password', () => {
       .mockResolvedValueOnce(jsonResponse({}, 200))
       .mockResolvedValueOnce(jsonResponse({ message: 'Password changed successfully' }));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/forgotPassword');
+    renderForgotPasswordPage();
     await sendEmail(user);
     await screen.findByLabelText('Code');
 
@@ -96,7 +104,7 @@ describe('forgot password', () => {
       .mockResolvedValueOnce(jsonResponse({}, 200))
       .mockResolvedValueOnce(jsonResponse({ error: 'Invalid or expired code' }, 400));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/forgotPassword');
+    renderForgotPasswordPage();
     await sendEmail(user);
     await screen.findByLabelText('Code');
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { COUNT_UP_STEPS, DELAYS_MS } from '@panel/shared';
 
-import { prefersReducedMotion } from '../../../lib/motion';
+import { prefersReducedMotion } from '../../../utils/motion';
 import { countUpValue } from '../utils/count-up';
 
 /**

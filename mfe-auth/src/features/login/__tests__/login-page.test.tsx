@@ -1,10 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { DELAYS_MS, selectOverlayVisible, STORAGE_KEYS } from '@panel/shared';
-import { jsonResponse } from '@panel/shared/testing';
+import { DELAYS_MS, MESSAGES, PATHS, selectOverlayVisible, STORAGE_KEYS } from '@panel/shared';
+import { fetchedRequest, jsonResponse, loginAs, renderRoutes } from '@panel/shared/testing';
 
-import { fetchedRequest, renderAuthRoute } from '../../../testing/render-auth-route';
+import { LoginPage } from '../components/login-page';
+
+/** The page at its path, as the shell routes it. */
+function renderLoginPage() {
+  return renderRoutes({ [PATHS.login]: <LoginPage /> }, { route: PATHS.login });
+}
 
 const LOGIN_REPLY = { access: 'token-123', status: 'admin', shop_id: 7 };
 
@@ -28,7 +33,7 @@ describe('login', () => {
     jest.useFakeTimers();
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { store } = renderAuthRoute('/auth/login');
+    const { store } = renderLoginPage();
 
     await fillAndSubmit(user);
 
@@ -50,7 +55,7 @@ describe('login', () => {
   it('without Remember me keeps the token in session storage only, with role and shop id in local storage', async () => {
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await fillAndSubmit(user);
 
@@ -67,7 +72,7 @@ describe('login', () => {
         jsonResponse({ access: 'admin-token', status: 'super_admin', shop_id: null }),
       );
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await fillAndSubmit(user, { remember: true });
 
@@ -82,7 +87,7 @@ describe('login', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ error: 'Invalid email or password' }, 401));
     const user = userEvent.setup();
-    const { store } = renderAuthRoute('/auth/login');
+    const { store } = renderLoginPage();
 
     await fillAndSubmit(user);
 
@@ -101,11 +106,23 @@ describe('login', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ error: 'This shop is not active yet.' }, 403));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await fillAndSubmit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This shop is not active yet.');
+  });
+
+  it("says the API could not be reached when the shell's proxy answers 502", async () => {
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: 'The API server is not reachable' }, 502));
+    const user = userEvent.setup();
+    renderLoginPage();
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.noInternet);
   });
 
   it('ignores a second submit while the first is in flight', async () => {
@@ -114,7 +131,7 @@ describe('login', () => {
       .spyOn(globalThis, 'fetch')
       .mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await fillAndSubmit(user);
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -128,7 +145,7 @@ describe('login', () => {
   it('moves focus from the e-mail to the password on Enter without submitting', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await user.type(screen.getByLabelText('Email'), 'shop@example.com{Enter}');
 
@@ -138,7 +155,7 @@ describe('login', () => {
 
   it('shows and hides the password', async () => {
     const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
+    renderLoginPage();
 
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');
@@ -146,44 +163,25 @@ describe('login', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
+  it('opens the forgot-password page from its link', async () => {
+    const user = userEvent.setup();
+    renderLoginPage();
+    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent(PATHS.forgotPassword);
+  });
+
   it('goes straight to /home when the login is kept in both storages', () => {
-    sessionStorage.setItem(STORAGE_KEYS.token, 't');
-    localStorage.setItem(STORAGE_KEYS.token, 't');
-    renderAuthRoute('/auth/login');
+    loginAs('shop', 7, { remember: true });
+    renderLoginPage();
 
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
   });
 
   it('stays on the login page when the login is only in session storage', () => {
-    sessionStorage.setItem(STORAGE_KEYS.token, 't');
-    renderAuthRoute('/auth/login');
+    loginAs('shop');
+    renderLoginPage();
 
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
-  });
-});
-
-describe('auth layout', () => {
-  it.each([
-    ['/auth/login', 'Login'],
-    ['/auth/login/', 'Login'],
-    ['/auth/register', 'Register'],
-    ['/auth/register/', 'Register'],
-  ])('on %s highlights the %s tab', (route, tab) => {
-    renderAuthRoute(route);
-    const nav = screen.getByRole('navigation', { name: 'Account' });
-    expect(nav.querySelector('[aria-current="page"]')).toHaveTextContent(tab);
-    expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(1);
-    expect(screen.getByText('Earth First, Everything Else Second')).toBeInTheDocument();
-  });
-
-  it('highlights no tab on the forgot-password page and links there from the login', async () => {
-    const user = userEvent.setup();
-    renderAuthRoute('/auth/login');
-    await user.click(screen.getByRole('link', { name: 'Forgot Password?' }));
-
-    expect(screen.getByTestId('location')).toHaveTextContent('/auth/forgotPassword');
-    expect(
-      screen.getByRole('navigation', { name: 'Account' }).querySelector('[aria-current]'),
-    ).toBeNull();
   });
 });

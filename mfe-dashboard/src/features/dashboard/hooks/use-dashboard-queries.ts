@@ -1,0 +1,17 @@
+import { DELAYS_MS, MESSAGES, useDelayElapsed, useErrorToast } from '@panel/shared';
+
+import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
+import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
+
+/**
+ * What both dashboards load: the weekly figures and the stock per type, a
+ * toast per failed load, and `ready` once the spec's 1 s loading delay is over.
+ */
+export function useDashboardQueries() {
+  const ready = useDelayElapsed(DELAYS_MS.dashboardLoading);
+  const weekly = useGetDashboardWeeklyLoansQuery();
+  const stock = useGetDashboardStockByTypeQuery();
+  useErrorToast(weekly.error, MESSAGES.weeklyLoanFailedPrefix);
+  useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
+  return { ready, weekly, stock };
+}

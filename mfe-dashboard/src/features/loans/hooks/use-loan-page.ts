@@ -1,0 +1,16 @@
+import { useGetDashboardLoansQuery } from '../api/get-loans';
+import { useGetDashboardReturnsQuery } from '../api/get-returns';
+import type { PageArgs } from '../api/paged-loans';
+
+export type ListKind = 'loans' | 'returns';
+
+/**
+ * One page of the loans or of the returns list. Both queries are declared so
+ * the hooks run in the same order on every render; the one not shown is
+ * skipped and never calls the API.
+ */
+export function useLoanPage(kind: ListKind, page: PageArgs) {
+  const loans = useGetDashboardLoansQuery(page, { skip: kind !== 'loans' });
+  const returns = useGetDashboardReturnsQuery(page, { skip: kind !== 'returns' });
+  return kind === 'loans' ? loans : returns;
+}
