@@ -13,6 +13,7 @@ import type { Mailer } from './lib/mailer';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import containerRequestRoutes from './routes/api/pack/container-requests';
 import containerRoutes from './routes/api/pack/containers';
+import qrBatchRoutes from './routes/api/pack/qr-batches';
 import shopRoutes from './routes/api/shops';
 
 /** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
@@ -101,6 +102,7 @@ export async function app(fastify: FastifyInstance, deps: AppDeps): Promise<void
     prefix: '/api/v0/pack/container-requests',
     deps,
   });
+  await fastify.register(qrBatchRoutes, { prefix: '/api/v0/pack/qr-batches', deps });
 
   const uploadsDir = path.join(deps.dataDir, 'uploads');
   fastify.get<{ Params: { name: string } }>(
