@@ -9,10 +9,10 @@ function reply(message: WorkerResponse, transfer: Transferable[] = []) {
 
 async function handle(request: WorkerRequest): Promise<void> {
   if (request.kind === 'render') {
-    const pngs = await Promise.all(
-      request.codes.map((code) => encodeQrPng(code, request.sizePx, request.errorCorrectionLevel)),
+    const files = request.codes.map(
+      (code) =>
+        encodeQrPng(code, request.sizePx, request.errorCorrectionLevel).buffer as ArrayBuffer,
     );
-    const files = pngs.map((png) => png.buffer as ArrayBuffer);
     reply({ kind: 'rendered', jobId: request.jobId, start: request.start, files }, files);
     return;
   }
