@@ -1,7 +1,7 @@
 // `npm run bench`: the API benchmark (timings of the calls on a large
-// generated database), then the browser benchmark of the Loans page of a
-// shop with 50,000 loans, then the QR generator's 1,000-code download. Each prints its own table; stops at the first
-// that fails.
+// generated database), then the browser benchmarks of the Loans page of a
+// shop with 50,000 loans and of the QR generator's 1,000-code download.
+// Each prints its own table; stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 
 import { ROOT } from './lib/apps.mjs';
