@@ -5,17 +5,15 @@
 // headless Chromium a few times and prints the median figures. Like every
 // benchmark it does not judge timings; it fails only when no rows show.
 //   node scripts/bench-loans-page.mjs [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 import { ensureBrowser } from './ensure-browser.mjs';
 import { ROOT } from './lib/apps.mjs';
+import { portIsFree, run, startSystem, stopSystem, waitForPanel } from './lib/bench-system.mjs';
 
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
 const CHROMIUM_ARGS = JSON.parse(
@@ -40,79 +38,6 @@ const API_PORT = Number(values['api-port']);
 const BASE = `http://localhost:${PANEL_PORT}`;
 
 class NoRowsError extends Error {}
-
-/** Runs a command to its end, its output shown; rejects on a non-zero exit. */
-function run(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    child.on('error', reject);
-    child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${signal ?? code}`)),
-    );
-  });
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** `npm start` in its own process group (the whole group is stopped at the end), output kept for errors. */
-function startSystem(env) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return { child, exited, output: () => output };
-}
-
-async function stopSystem(system) {
-  const group = -system.child.pid;
-  const alive = () => {
-    try {
-      process.kill(group, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(group, 'SIGTERM');
-  for (let waited = 0; waited < 5000 && alive(); waited += 100) await sleep(100);
-  if (alive()) process.kill(group, 'SIGKILL');
-}
-
-async function waitForPanel(system, timeoutMs = 300_000) {
-  let exitCode = null;
-  void system.exited.then((code) => {
-    exitCode = code ?? 'signal';
-  });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exitCode !== null) break;
-    try {
-      if ((await fetch(`${BASE}/remotes.json`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  throw new Error(
-    `The panel did not start at ${BASE} (start.mjs ${exitCode === null ? 'timed out' : `exited: ${exitCode}`}):\n${system.output()}`,
-  );
-}
 
 async function login() {
   const response = await fetch(`http://localhost:${API_PORT}/api/v0/shops/login/`, {
@@ -350,7 +275,7 @@ async function main() {
 
     console.log(`Starting the panel on ${BASE} (API :${API_PORT}) …`);
     system = startSystem(env);
-    await waitForPanel(system);
+    await waitForPanel(system, BASE);
     const session = await login();
     const apiTotal = (
       await fetch(`http://localhost:${API_PORT}/api/v0/pack/containers/loans/?limit=1`, {

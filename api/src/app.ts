@@ -18,6 +18,7 @@ import { registerRateLimit } from './lib/rate-limit';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
 import containerRequestRoutes from './routes/api/pack/container-requests';
 import containerRoutes from './routes/api/pack/containers';
+import qrBatchRoutes from './routes/api/pack/qr-batches';
 import shopRoutes from './routes/api/shops';
 
 /** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
@@ -134,6 +135,7 @@ export async function app(
     prefix: '/api/v0/pack/container-requests',
     deps,
   });
+  await fastify.register(qrBatchRoutes, { prefix: '/api/v0/pack/qr-batches', deps });
 
   const uploadsDir = path.join(deps.dataDir, 'uploads');
   fastify.get<{ Params: { name: string } }>(

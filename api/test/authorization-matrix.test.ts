@@ -69,6 +69,8 @@ const MATRIX = {
   'POST /api/v0/pack/containers/{id}/approve_or_deny':              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/pack/containers/generate_codes':                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
+  'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Last: it revokes the caller's own tokens, which every row above still needs.
   'POST /api/v0/shops/logout-everywhere':                           [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
 } satisfies Record<string, Expected[]>;
@@ -258,6 +260,17 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   'GET /api/v0/pack/container-requests': async () => ({
     url: '/api/v0/pack/container-requests/',
   }),
+  'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
+  'GET /api/v0/pack/qr-batches/{id}': async () => {
+    const generated = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/generate_codes/',
+      token: ctx.admin.token,
+      payload: { country: 'France', type: 'cup', count: 1 },
+    });
+    expect(generated.statusCode).toBe(201);
+    return { url: `/api/v0/pack/qr-batches/${generated.json().batch_id}` };
+  },
   'POST /api/v0/shops/logout-everywhere': async () => ({
     method: 'POST',
     url: '/api/v0/shops/logout-everywhere/',

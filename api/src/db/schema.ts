@@ -101,6 +101,23 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+/** One generate_codes call: who asked, when, and for which country, type and count. */
+export interface QrBatchTable {
+  id: Generated<number>;
+  admin_id: number;
+  created_at: string;
+  country: string;
+  type_key: string;
+  count: number;
+}
+
+/** A batch's codes; position (from 1) is the label's number, qr_code_{position}.png. */
+export interface QrBatchCodeTable {
+  batch_id: number;
+  position: number;
+  code: string;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -113,9 +130,12 @@ export interface Database {
   request_items: RequestItemTable;
   reset_codes: ResetCodeTable;
   rate_limits: RateLimitTable;
+  qr_batches: QrBatchTable;
+  qr_batch_codes: QrBatchCodeTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;
 export type NewShop = Insertable<ShopTable>;
 export type ContainerRequestRow = Selectable<ContainerRequestTable>;
 export type LoanRow = Selectable<LoanTable>;
+export type QrBatchRow = Selectable<QrBatchTable>;

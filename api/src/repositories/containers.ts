@@ -16,14 +16,17 @@ export function newContainerCode(): string {
   return randomBytes(12).toString('base64url');
 }
 
-/** Adds `count` new containers to the provider's stock and answers their codes. */
+/**
+ * Adds `count` new containers to the provider's stock and answers their codes.
+ * Given a transaction it joins it, so a caller can record more in the same one.
+ */
 export async function generateContainers(
   db: Db,
   input: { typeKey: string; country: string; count: number },
 ): Promise<string[]> {
   const createdAt = new Date().toISOString();
   const codes = Array.from({ length: input.count }, newContainerCode);
-  await db.transaction().execute(async (trx) => {
+  const insert = async (trx: Db) => {
     for (let i = 0; i < codes.length; i += INSERT_BATCH) {
       await trx
         .insertInto('containers')
@@ -39,7 +42,8 @@ export async function generateContainers(
         )
         .execute();
     }
-  });
+  };
+  await (db.isTransaction ? insert(db) : db.transaction().execute(insert));
   return codes;
 }
 

@@ -1,7 +1,2 @@
-import { MESSAGES, PlaceholderPage } from '@panel/shared';
-
+export { QrPage as default } from '../features/qr-codes/components/qr-page';
 export { remoteVersion } from '../remote-version';
-
-export default function QrPage() {
-  return <PlaceholderPage title={MESSAGES.qrTitle} remote="mfe-qr" />;
-}

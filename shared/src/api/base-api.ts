@@ -23,6 +23,7 @@ export const TAG_TYPES = [
   'Return',
   'Request',
   'TypesAndCountries',
+  'QrBatch',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({

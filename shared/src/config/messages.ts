@@ -62,6 +62,21 @@ export const MESSAGES = {
   qrTitle: 'QR Generator',
   qrSearchPlaceholder: 'Search in Countries',
   qrGenerationFailed: 'Error generating QR codes',
+  // The spec only logs a failure; the panel also tells the user why (issue 12).
+  qrGenerationFailedPrefix: 'Error generating QR codes, reason: ',
+  qrCodesKept: (batchId: number) =>
+    `The codes already created are kept as batch #${batchId}: use Download again to get them.`,
+  qrMaxQuantity: (max: string) => `At most ${max} codes per batch.`,
+  qrCountryLabel: 'Country',
+  qrTypeLabel: 'Container model',
+  qrQuantityLabel: 'Quantity',
+  qrDownload: 'Download',
+  qrDownloadAgain: 'Download again',
+  qrCancel: 'Cancel',
+  qrCancelled: 'QR code download cancelled.',
+  qrRecentBatches: 'Recent batches',
+  qrNoBatches: 'No QR codes generated yet.',
+  qrPreviewEmpty: 'The latest generated code shows here.',
 
   // layout and side menu (spec section 2)
   menuHome: 'Home',

@@ -2,17 +2,17 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppDeps } from '../../../../app';
 import { callerOf, shopCaller } from '../../../../lib/auth';
-import { badRequest } from '../../../../lib/http-error';
+import { badRequest, forbidden } from '../../../../lib/http-error';
 import {
   WEEKDAYS,
   adminSummary,
   dashboardTotals,
-  generateContainers,
   loansByWeekday,
   providerStockByType,
   stockAndLoansByType,
 } from '../../../../repositories/containers';
 import { lendContainers, listLoans, returnContainers } from '../../../../repositories/loans';
+import { createQrBatch } from '../../../../repositories/qr-batches';
 import {
   countryExists,
   countryMap,
@@ -387,8 +387,11 @@ export default async function containerRoutes(
         response: {
           201: {
             type: 'object',
-            properties: { generated_codes: { type: 'array', items: { type: 'string' } } },
-            required: ['generated_codes'],
+            properties: {
+              generated_codes: { type: 'array', items: { type: 'string' } },
+              batch_id: { type: 'integer', description: 'The QR batch recording this call' },
+            },
+            required: ['generated_codes', 'batch_id'],
           },
           ...errors(400, 401, 403),
         },
@@ -398,9 +401,15 @@ export default async function containerRoutes(
       const { country, type, count } = request.body;
       if (!(await typeKeys(db)).includes(type)) throw badRequest(`Unknown container type: ${type}`);
       if (!(await countryExists(db, country))) throw badRequest(`Unknown country: ${country}`);
-      const codes = await generateContainers(db, { typeKey: type, country, count });
+      const caller = callerOf(request);
+      if (caller.kind !== 'admin') throw forbidden('Only the super admin may do this.');
+      const batch = await createQrBatch(
+        db,
+        { adminId: caller.adminId, typeKey: type, country, count },
+        now(),
+      );
       reply.status(201);
-      return { generated_codes: codes };
+      return { generated_codes: batch.codes, batch_id: batch.id };
     },
   );
 }

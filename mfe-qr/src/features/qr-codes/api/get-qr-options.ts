@@ -1,0 +1,14 @@
+import { api, type TypesAndCountries } from '@panel/shared';
+
+/** Countries and container types the QR generator offers (spec section 3, country options). */
+export const qrOptionsApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    getQrOptions: build.query<TypesAndCountries, void>({
+      query: () => '/pack/containers/types_and_countries',
+      providesTags: ['TypesAndCountries'],
+    }),
+  }),
+});
+
+export const { useGetQrOptionsQuery } = qrOptionsApi;

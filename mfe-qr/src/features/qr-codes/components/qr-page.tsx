@@ -1,0 +1,89 @@
+import {
+  EmptyState,
+  MESSAGES,
+  NotFoundPage,
+  PageHeader,
+  panelStyles,
+  QueryView,
+  useErrorToast,
+  useSession,
+  type TypesAndCountries,
+} from '@panel/shared';
+
+import { useLazyGetQrBatchQuery } from '../api/get-qr-batch';
+import { useGetQrOptionsQuery } from '../api/get-qr-options';
+import type { QrBatch } from '../api/qr-batch';
+import { useQrDownload } from '../hooks/use-qr-download';
+import { QrGenerator } from './qr-generator';
+import styles from './qr-page.module.css';
+import { QrPreview } from './qr-preview';
+import { RecentBatches } from './recent-batches';
+
+/** /qr (super admin only): generate container codes and download their QR labels. */
+export function QrPage() {
+  const { token, role } = useSession();
+  if (role === 'shop') return <NotFoundPage />;
+  return (
+    <div className={panelStyles.page}>
+      <PageHeader
+        title={MESSAGES.qrTitle}
+        subtitle="Codes for new containers, as printable labels"
+      />
+      {token ? <QrWorkspace /> : <Unavailable />}
+    </div>
+  );
+}
+
+/** Spec section 2: without a login (or without data) a fallback placeholder view. */
+function Unavailable({ reason = 'Sign in as the super admin to generate QR codes.' }) {
+  return (
+    <section className={panelStyles.panel} aria-label="QR generator unavailable">
+      <EmptyState title="The QR generator is not available">{reason}</EmptyState>
+    </section>
+  );
+}
+
+function QrWorkspace() {
+  // Spec section 4: options load on mount when a token exists (this component only renders then).
+  const options = useGetQrOptionsQuery();
+  useErrorToast(options.error, MESSAGES.loadFailedPrefix);
+  return (
+    <QueryView
+      data={options.data}
+      error={options.error}
+      errorTitle={MESSAGES.failedTypesAndCountries}
+      onRetry={options.refetch}
+    >
+      {(data) =>
+        Object.keys(data.countries).length === 0 || Object.keys(data.types).length === 0 ? (
+          <Unavailable reason="No countries or container types are set up yet." />
+        ) : (
+          <QrTools options={data} />
+        )
+      }
+    </QueryView>
+  );
+}
+
+function QrTools({ options }: { options: TypesAndCountries }) {
+  const download = useQrDownload();
+  const [fetchBatch] = useLazyGetQrBatchQuery();
+  const downloadAgain = (batch: QrBatch) =>
+    void download.start({
+      total: batch.count,
+      creates: false,
+      load: async () => {
+        const stored = await fetchBatch(batch.id).unwrap();
+        return { codes: stored.codes, batchId: stored.id };
+      },
+    });
+  return (
+    <>
+      <div className={styles.grid}>
+        <QrGenerator options={options} download={download} />
+        <QrPreview preview={download.preview} />
+      </div>
+      <RecentBatches types={options.types} busy={download.busy} onDownloadAgain={downloadAgain} />
+    </>
+  );
+}
