@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 
 import type { Db, DbKind } from './connect';
 import { initial } from './migrations/20250601T0900-initial';
+import { requestPaging } from './migrations/20261122T0200-request-paging';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '20250601T0900-initial': initial(kind),
+    '20261122T0200-request-paging': requestPaging,
   };
 }
 
