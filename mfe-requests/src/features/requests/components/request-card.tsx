@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   type ContainerRequest,
   type ContainerTypes,
@@ -19,7 +20,7 @@ interface RequestCardProps {
   /** Accept/Deny are offered but blocked while any decision or reload is under way. */
   blocked: boolean;
   busy: boolean;
-  onDecide: (id: number, decision: Decision) => void;
+  onDecide: (id: number, decision: Decision) => unknown;
 }
 
 /**
@@ -27,7 +28,14 @@ interface RequestCardProps {
  * the date (month and day while pending, the day once decided), a line per
  * item, and a footer that depends on the status and the viewer.
  */
-export function RequestCard({ request, role, types, blocked, busy, onDecide }: RequestCardProps) {
+export const RequestCard = memo(function RequestCard({
+  request,
+  role,
+  types,
+  blocked,
+  busy,
+  onDecide,
+}: RequestCardProps) {
   const provider = role === 'provider';
   const pending = request.status === 'PENDING';
   const date = pending ? monthDay(request.request_date) : dayOf(request.request_date);
@@ -58,7 +66,7 @@ export function RequestCard({ request, role, types, blocked, busy, onDecide }: R
       </div>
     </li>
   );
-}
+});
 
 function CardFooter({
   request,
@@ -69,7 +77,7 @@ function CardFooter({
   request: ContainerRequest;
   provider: boolean;
   blocked: boolean;
-  onDecide: (id: number, decision: Decision) => void;
+  onDecide: (id: number, decision: Decision) => unknown;
 }) {
   if (request.status === 'PENDING') {
     if (!provider) {
@@ -85,7 +93,7 @@ function CardFooter({
           type="button"
           className={panelStyles.button}
           disabled={blocked}
-          onClick={() => onDecide(request.id, 'approve')}
+          onClick={() => void onDecide(request.id, 'approve')}
         >
           {MESSAGES.requestAccept}
         </button>
@@ -93,7 +101,7 @@ function CardFooter({
           type="button"
           className={`${panelStyles.button} ${styles.deny}`}
           disabled={blocked}
-          onClick={() => onDecide(request.id, 'deny')}
+          onClick={() => void onDecide(request.id, 'deny')}
         >
           {MESSAGES.requestDeny}
         </button>

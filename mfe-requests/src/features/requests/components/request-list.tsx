@@ -89,7 +89,7 @@ export function RequestList({ status, role, shopId }: RequestListProps) {
             types={types}
             blocked={busyId !== null || reloading}
             busy={busyId === request.id}
-            onDecide={(id, decision) => void decide(id, decision)}
+            onDecide={decide}
           />
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { describeError, MESSAGES, notify, type ApiError } from '@panel/shared';
 
 import { useDecideRequestMutation } from '../api/decide-request';
@@ -20,21 +20,25 @@ export function useRequestDecision() {
   const inFlight = useRef(false);
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  async function run(id: number, decision: Decision) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusyId(id);
-    const texts = TEXTS[decision];
-    try {
-      await decide({ id, approved: decision === 'approve' }).unwrap();
-      notify.success(texts.done);
-    } catch (failure) {
-      notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
-    } finally {
-      inFlight.current = false;
-      setBusyId(null);
-    }
-  }
+  // Stable, so the cards (memoised) do not re-render when the list grows.
+  const run = useCallback(
+    async (id: number, decision: Decision) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setBusyId(id);
+      const texts = TEXTS[decision];
+      try {
+        await decide({ id, approved: decision === 'approve' }).unwrap();
+        notify.success(texts.done);
+      } catch (failure) {
+        notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
+      } finally {
+        inFlight.current = false;
+        setBusyId(null);
+      }
+    },
+    [decide],
+  );
 
   return { decide: run, busyId };
 }

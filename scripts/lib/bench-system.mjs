@@ -1,0 +1,211 @@
+// What the browser benchmarks share: a fresh data folder seeded through the
+// API's seed command, the whole system started as `npm start` starts it on
+// spare ports, a logged-in Chromium page, and the printed table of figures.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
+
+import { ensureBrowser } from '../ensure-browser.mjs';
+import { ROOT } from './apps.mjs';
+
+export const CHROMIUM_ARGS = JSON.parse(
+  readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
+);
+
+/** Runs a command to its end, its output shown; rejects on a non-zero exit. */
+export function run(command, args, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${signal ?? code}`)),
+    );
+  });
+}
+
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** `npm start` in its own process group (the whole group is stopped at the end), output kept for errors. */
+function startSystem(env) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return { child, exited, output: () => output };
+}
+
+async function stopSystem(system) {
+  const group = -system.child.pid;
+  const alive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  process.kill(group, 'SIGTERM');
+  for (let waited = 0; waited < 5000 && alive(); waited += 100) await sleep(100);
+  if (alive()) process.kill(group, 'SIGKILL');
+}
+
+async function waitForPanel(system, base, timeoutMs = 300_000) {
+  let exitCode = null;
+  void system.exited.then((code) => {
+    exitCode = code ?? 'signal';
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exitCode !== null) break;
+    try {
+      if ((await fetch(`${base}/remotes.json`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  throw new Error(
+    `The panel did not start at ${base} (start.mjs ${exitCode === null ? 'timed out' : `exited: ${exitCode}`}):\n${system.output()}`,
+  );
+}
+
+/**
+ * Seeds a temporary data folder with `seedArgs` (arguments of `npm run seed -w
+ * api`), starts the system on it, launches Chromium and hands both to `body`;
+ * everything is stopped and deleted afterwards, also on Ctrl-C.
+ */
+export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, body) {
+  for (const port of [apiPort, ...Array.from({ length: 6 }, (_, i) => panelPort + i)]) {
+    if (!(await portIsFree(port)))
+      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
+  }
+  const base = `http://localhost:${panelPort}`;
+  const temp = mkdtempSync(path.join(tmpdir(), `panel-bench-${name}-`));
+  const dataDir = path.join(temp, 'data');
+  const env = {
+    ...process.env,
+    PANEL_PORT: String(panelPort),
+    API_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    DEPLOY_DIR: path.join(temp, 'deploy'),
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
+    API_LOG: 'off',
+  };
+  // The browser must call the API behind this shell, not one configured elsewhere.
+  delete env.PUBLIC_API_URL;
+  let system = null;
+  let browser = null;
+  let cleaning = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await browser?.close().catch(() => undefined);
+      if (system) await stopSystem(system);
+      rmSync(temp, { recursive: true, force: true });
+    })());
+  const interrupted = () => {
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    console.log(`Seeding ${dataDir} (${seedArgs.join(' ')}) …`);
+    await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env);
+    console.log(`Starting the panel on ${base} (API :${apiPort}) …`);
+    system = startSystem(env);
+    await waitForPanel(system, base);
+    browser = await chromium.launch({
+      executablePath: await ensureBrowser(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      // Playwright's own handlers would exit before the system is stopped and the folder deleted.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    return await body({ browser, base, apiBase: `http://localhost:${apiPort}` });
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanUp();
+  }
+}
+
+/** Logs in through the API; answers what the login screen would store. */
+export async function apiLogin(apiBase, credentials) {
+  const response = await fetch(`${apiBase}/api/v0/shops/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login of ${credentials.email} failed: ${response.status}`);
+  return response.json();
+}
+
+/** As e2e/fixtures/session.ts openAs: what the login screen stores, before the page under test. */
+export async function storeSession(page, session) {
+  await page.goto('/auth/login');
+  await page.evaluate((value) => {
+    sessionStorage.setItem('loginStatus', value.access);
+    localStorage.setItem('status', value.status);
+    if (value.shop_id !== null) localStorage.setItem('shop_id', String(value.shop_id));
+  }, session);
+}
+
+/** Resolves when the main thread has had an idle moment (or after 5 s of none). */
+export const idle = (page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  );
+
+export function median(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** One row per figure ([label, key, decimals]), one column per run, then the median. */
+export function printTable(results, header, figures) {
+  const format = (value, digits) =>
+    Number.isFinite(value)
+      ? value.toLocaleString('en-US', {
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        })
+      : '—';
+  const head = ['', ...results.map((_, i) => `run ${i + 1}`), 'median'];
+  const lines = figures.map(([label, key, digits]) => {
+    const values = results.map((result) => result[key]);
+    return [label, ...[...values, median(values)].map((value) => format(value, digits))];
+  });
+  const widths = head.map((_, c) => Math.max(...[head, ...lines].map((line) => line[c].length)));
+  const print = (line) =>
+    console.log(
+      line
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join('  '),
+    );
+  console.log(`\n${header}\n`);
+  print(head);
+  print(widths.map((width) => '-'.repeat(width)));
+  lines.forEach(print);
+}
