@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import { type ContainerRequest, MESSAGES, notify } from '@panel/shared';
+import { type ContainerRequest, LAYOUT, MESSAGES, notify } from '@panel/shared';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import RequestsPage from '../../../exposed/requests-page';
@@ -143,6 +143,26 @@ describe('RequestsPage tabs and roles', () => {
       )?.[0] as Request
     ).url;
     expect(new URL(url).searchParams.get('status')).toBe(status);
+  });
+
+  it('shows a loading indicator until the cards come, whose item lists scroll past 300 px', async () => {
+    loginAs('provider');
+    let answer: () => void = () => undefined;
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(list([request(4)])());
+        }),
+    });
+    renderAt('/requests?page=pending');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading pending requests');
+    await act(async () => answer());
+    const card = await screen.findByRole('listitem', { name: 'Request 4 of Green Cafe' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Items' })).toHaveStyle({
+      maxHeight: `${LAYOUT.requestCardItemsMaxHeightPx}px`,
+    });
   });
 
   it('draws the decided footers per role: Accepted and Denied with the day', async () => {
