@@ -182,11 +182,15 @@ test.describe('requests', () => {
 
     await page.goto('/requests?page=pending');
     const group = page.getByRole('button', { name: new RegExp(MESSAGES.menuRequestsGroup) });
-    await expect(group).toHaveAccessibleName(new RegExp(`${pending} pending$`));
+    await expect(group).toHaveAccessibleName(
+      new RegExp(` ${pending.toLocaleString('en-US')} pending$`),
+    );
     await card(page, created.id).getByRole('button', { name: MESSAGES.requestAccept }).click();
     await expect(page.getByText(MESSAGES.requestApproved)).toBeVisible();
     await expect(card(page, created.id)).toHaveCount(0);
-    await expect(group).toHaveAccessibleName(new RegExp(`${pending - 1} pending$`));
+    await expect(group).toHaveAccessibleName(
+      new RegExp(` ${(pending - 1).toLocaleString('en-US')} pending$`),
+    );
 
     const providerAfter = (await apiGet<Stock>(page.request, admin, STOCK))
       .provider_stock_by_container_type as Record<string, number>;

@@ -55,7 +55,7 @@ export const MESSAGES = {
   requestAcceptedLabel: 'Accepted',
   requestDeniedLabel: 'Denied',
   loadMoreRequests: 'Load more',
-  pendingBadge: (count: number) => `${count} pending`,
+  pendingBadge: (count: number) => `${count.toLocaleString('en-US')} pending`,
 
   // profile
   shopModified: 'Shop successfuly Modified',

@@ -58,10 +58,11 @@ function PendingBadge() {
     pollingInterval: DELAYS_MS.pendingBadgePoll,
   });
   if (!count) return null;
+  // The icon has room for three digits; assistive tech hears the whole number.
   return (
-    <span className={styles.badge} title={MESSAGES.pendingBadge(count)}>
-      {count > 999 ? '999+' : count}
-      <span className={panelStyles.srOnly}> pending</span>
+    <span className={styles.badge}>
+      <span aria-hidden="true">{count > 999 ? '999+' : count}</span>
+      <span className={panelStyles.srOnly}> {MESSAGES.pendingBadge(count)}</span>
     </span>
   );
 }

@@ -79,6 +79,17 @@ describe('SideMenu', () => {
     await waitFor(() => expect(group).toHaveAccessibleName(/2 pending$/));
   });
 
+  it('shows at most three digits but says the whole count', async () => {
+    loginAs('provider');
+    mockApi({
+      '/pack/container-requests': () => jsonResponse([], 200, { 'X-Total-Count': '10002' }),
+    });
+    renderWithProviders(<SideMenu role="provider" open={false} onClose={() => {}} />);
+    const group = screen.getByRole('button', { name: new RegExp(MESSAGES.menuRequestsGroup) });
+    await waitFor(() => expect(group).toHaveAccessibleName(/ 10,002 pending$/));
+    expect(within(group).getByText('999+')).toHaveAttribute('aria-hidden', 'true');
+  });
+
   it('gives the shop no badge and asks nothing', () => {
     loginAs('shop');
     const fetchMock = mockApi({});
