@@ -5,20 +5,11 @@
 // headless Chromium a few times and prints the median figures. Like every
 // benchmark it does not judge timings; it fails only when no rows show.
 //   node scripts/bench-loans-page.mjs [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 
-import { ensureBrowser } from './ensure-browser.mjs';
-import { ROOT } from './lib/apps.mjs';
-import { portIsFree, run, startSystem, stopSystem, waitForPanel } from './lib/bench-system.mjs';
+import { apiLogin, idle, printTable, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
-const CHROMIUM_ARGS = JSON.parse(
-  readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
-);
 // The Loans table, its page controls and the section that says when it is busy.
 const LIST = 'section[aria-label="Loans"]';
 const PAGER = 'nav[aria-label="loans pages"]';
@@ -35,19 +26,8 @@ const LOANS = Number(values.loans);
 const RUNS = Number(values.runs);
 const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
-const BASE = `http://localhost:${PANEL_PORT}`;
 
 class NoRowsError extends Error {}
-
-async function login() {
-  const response = await fetch(`http://localhost:${API_PORT}/api/v0/shops/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(SHOP),
-  });
-  if (!response.ok) throw new Error(`login of ${SHOP.email} failed: ${response.status}`);
-  return response.json();
-}
 
 /** What each page records from its first script on: long tasks and when the first table row appeared. */
 function recordPage() {
@@ -64,12 +44,6 @@ function recordPage() {
   });
   rows.observe(document, { childList: true, subtree: true });
 }
-
-/** Resolves when the main thread has had an idle moment (or after 5 s of none). */
-const idle = (page) =>
-  page.evaluate(
-    () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
-  );
 
 /**
  * Clicks a pager button and answers the milliseconds until the list shows
@@ -108,21 +82,15 @@ function turnPage(page, button) {
   );
 }
 
-async function measureOnce(browser, session) {
+async function measureOnce(browser, base, session) {
   const context = await browser.newContext({
-    baseURL: BASE,
+    baseURL: base,
     viewport: { width: 1280, height: 800 },
   });
   try {
     await context.addInitScript(recordPage);
     const page = await context.newPage();
-    // As e2e/fixtures/session.ts openAs: what the login screen stores, then the page.
-    await page.goto('/auth/login');
-    await page.evaluate((value) => {
-      sessionStorage.setItem('loginStatus', value.access);
-      localStorage.setItem('status', value.status);
-      if (value.shop_id !== null) localStorage.setItem('shop_id', String(value.shop_id));
-    }, session);
+    await storeSession(page, session);
     const started = Date.now();
     await page.goto('/loan');
     const rows = page.getByRole('table', { name: 'Loans' }).locator('tbody tr');
@@ -198,116 +166,38 @@ const FIGURES = [
   ['longest main-thread task while paging (ms)', 'pagingLongest', 0],
 ];
 
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
-function printTable(results, header) {
-  const format = (value, digits) =>
-    Number.isFinite(value)
-      ? value.toLocaleString('en-US', {
-          minimumFractionDigits: digits,
-          maximumFractionDigits: digits,
-        })
-      : '—';
-  const head = ['', ...results.map((_, i) => `run ${i + 1}`), 'median'];
-  const lines = FIGURES.map(([label, key, digits]) => {
-    const figures = results.map((result) => result[key]);
-    return [label, ...[...figures, median(figures)].map((value) => format(value, digits))];
-  });
-  const widths = head.map((_, c) => Math.max(...[head, ...lines].map((line) => line[c].length)));
-  const print = (line) =>
-    console.log(
-      line
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
-        .join('  '),
-    );
-  console.log(`\n${header}\n`);
-  print(head);
-  print(widths.map((width) => '-'.repeat(width)));
-  lines.forEach(print);
-}
-
 async function main() {
   if (!Number.isInteger(LOANS) || LOANS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
     throw new Error('--loans and --runs must be positive integers');
   }
-  for (const port of [API_PORT, ...Array.from({ length: 6 }, (_, i) => PANEL_PORT + i)]) {
-    if (!(await portIsFree(port)))
-      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
-  }
-  const temp = mkdtempSync(path.join(tmpdir(), 'panel-bench-loans-'));
-  const dataDir = path.join(temp, 'data');
-  const env = {
-    ...process.env,
-    PANEL_PORT: String(PANEL_PORT),
-    API_PORT: String(API_PORT),
-    DATA_DIR: dataDir,
-    DEPLOY_DIR: path.join(temp, 'deploy'),
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
-    API_LOG: 'off',
-  };
-  // The browser must call the API behind this shell, not one configured elsewhere.
-  delete env.PUBLIC_API_URL;
-  let system = null;
-  let browser = null;
-  let cleaning = null;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      await browser?.close().catch(() => undefined);
-      if (system) await stopSystem(system);
-      rmSync(temp, { recursive: true, force: true });
-    })());
-  const interrupted = () => {
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    console.log(`Seeding the demo and ${LOANS} open loans of ${SHOP.email} into ${dataDir} …`);
-    await run(
-      'npm',
-      ['run', 'seed', '-w', 'api', '--', '--loans-for', `${SHOP.email}:${LOANS}`],
-      env,
-    );
-
-    console.log(`Starting the panel on ${BASE} (API :${API_PORT}) …`);
-    system = startSystem(env);
-    await waitForPanel(system, BASE);
-    const session = await login();
-    const apiTotal = (
-      await fetch(`http://localhost:${API_PORT}/api/v0/pack/containers/loans/?limit=1`, {
-        headers: { authorization: `JWT ${session.access}` },
-      })
-    ).headers.get('x-total-count');
-
-    browser = await chromium.launch({
-      executablePath: await ensureBrowser(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      // Playwright's own handlers would exit before the system is stopped and the folder deleted.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
-    const results = [];
-    for (let i = 0; i < RUNS; i++) {
-      console.log(`Run ${i + 1}/${RUNS}: opening /loan …`);
-      results.push(await measureOnce(browser, session));
-    }
-    const { first, last } = results[0].pagers;
-    printTable(
-      results,
-      `/loan of ${SHOP.email} · ${Number(apiTotal).toLocaleString('en-US')} open loans (API X-Total-Count) · Chromium ${browser.version()} · ${RUNS} runs\n` +
-        `pager on opening: "${first}" · after Last: "${last}"`,
-    );
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await cleanUp();
-  }
+  await withSeededSystem(
+    {
+      name: 'loans',
+      panelPort: PANEL_PORT,
+      apiPort: API_PORT,
+      seedArgs: ['--loans-for', `${SHOP.email}:${LOANS}`],
+    },
+    async ({ browser, base, apiBase }) => {
+      const session = await apiLogin(apiBase, SHOP);
+      const apiTotal = (
+        await fetch(`${apiBase}/api/v0/pack/containers/loans/?limit=1`, {
+          headers: { authorization: `JWT ${session.access}` },
+        })
+      ).headers.get('x-total-count');
+      const results = [];
+      for (let i = 0; i < RUNS; i++) {
+        console.log(`Run ${i + 1}/${RUNS}: opening /loan …`);
+        results.push(await measureOnce(browser, base, session));
+      }
+      const { first, last } = results[0].pagers;
+      printTable(
+        results,
+        `/loan of ${SHOP.email} · ${Number(apiTotal).toLocaleString('en-US')} open loans (API X-Total-Count) · Chromium ${browser.version()} · ${RUNS} runs\n` +
+          `pager on opening: "${first}" · after Last: "${last}"`,
+        FIGURES,
+      );
+    },
+  );
 }
 
 main().catch((error) => {

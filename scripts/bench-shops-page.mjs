@@ -260,10 +260,10 @@ async function main() {
       results.push(await measureOnce(browser, session));
     }
     printTable(
-      FIGURES,
       results,
       `/shop as the super admin · ${results[0].total.toLocaleString('en-US')} shops · Chromium ${browser.version()} · ${RUNS} runs\n` +
         `targets: first rows ≤ 200 ms after the wait, no task > 50 ms`,
+      FIGURES,
     );
   } finally {
     process.off('SIGINT', interrupted);

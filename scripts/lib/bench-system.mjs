@@ -1,12 +1,15 @@
-// What the browser benchmarks share: running the seed, starting the whole
-// system as `npm start` does in its own process group, waiting for it, and
-// stopping it again.
+// What the browser benchmarks share: a fresh data folder seeded through the
+// API's seed command, the whole system started as `npm start` starts it on
+// spare ports, a logged-in Chromium page, and the printed table of figures.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { chromium } from 'playwright-core';
 
+import { ensureBrowser } from '../ensure-browser.mjs';
 import { ROOT } from './apps.mjs';
 
 export const CHROMIUM_ARGS = JSON.parse(
@@ -86,6 +89,88 @@ export async function waitForPanel(system, base, timeoutMs = 300_000) {
   );
 }
 
+/**
+ * Seeds a temporary data folder with `seedArgs` (arguments of `npm run seed -w
+ * api`), starts the system on it, launches Chromium and hands both to `body`;
+ * everything is stopped and deleted afterwards, also on Ctrl-C.
+ */
+export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, body) {
+  for (const port of [apiPort, ...Array.from({ length: 6 }, (_, i) => panelPort + i)]) {
+    if (!(await portIsFree(port)))
+      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
+  }
+  const base = `http://localhost:${panelPort}`;
+  const temp = mkdtempSync(path.join(tmpdir(), `panel-bench-${name}-`));
+  const dataDir = path.join(temp, 'data');
+  const env = {
+    ...process.env,
+    PANEL_PORT: String(panelPort),
+    API_PORT: String(apiPort),
+    DATA_DIR: dataDir,
+    DEPLOY_DIR: path.join(temp, 'deploy'),
+    DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
+    API_LOG: 'off',
+  };
+  // The browser must call the API behind this shell, not one configured elsewhere.
+  delete env.PUBLIC_API_URL;
+  let system = null;
+  let browser = null;
+  let cleaning = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      await browser?.close().catch(() => undefined);
+      if (system) await stopSystem(system);
+      rmSync(temp, { recursive: true, force: true });
+    })());
+  const interrupted = () => {
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    console.log(`Seeding ${dataDir} (${seedArgs.join(' ')}) …`);
+    await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env);
+    console.log(`Starting the panel on ${base} (API :${apiPort}) …`);
+    system = startSystem(env);
+    await waitForPanel(system, base);
+    browser = await chromium.launch({
+      executablePath: await ensureBrowser(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+      // Playwright's own handlers would exit before the system is stopped and the folder deleted.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    return await body({ browser, base, apiBase: `http://localhost:${apiPort}` });
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await cleanUp();
+  }
+}
+
+/** Logs in through the API; answers what the login screen would store. */
+export async function apiLogin(apiBase, credentials) {
+  const response = await fetch(`${apiBase}/api/v0/shops/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (!response.ok) throw new Error(`login of ${credentials.email} failed: ${response.status}`);
+  return response.json();
+}
+
+/** As e2e/fixtures/session.ts openAs: what the login screen stores, before the page under test. */
+export async function storeSession(page, session) {
+  await page.goto('/auth/login');
+  await page.evaluate((value) => {
+    sessionStorage.setItem('loginStatus', value.access);
+    localStorage.setItem('status', value.status);
+    if (value.shop_id !== null) localStorage.setItem('shop_id', String(value.shop_id));
+  }, session);
+}
+
 /** Resolves when the main thread has had an idle moment (or after 5 s of none). */
 export const idle = (page) =>
   page.evaluate(
@@ -98,8 +183,8 @@ export function median(numbers) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Prints one row per figure, one column per run and the median. */
-export function printTable(figures, results, header) {
+/** One row per figure ([label, key, decimals]), one column per run, then the median. */
+export function printTable(results, header, figures) {
   const format = (value, digits) =>
     Number.isFinite(value)
       ? value.toLocaleString('en-US', {

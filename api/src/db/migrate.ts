@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect';
 import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
+import { requestPaging } from './migrations/20261122T0200-request-paging';
 import { qrBatches } from './migrations/20261122T0300-qr-batches';
 
 /** Migrations in time order; their names never change once landed. */
@@ -10,6 +11,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '20250601T0900-initial': initial(kind),
     '20261122T0200-rate-limits': rateLimits,
+    '20261122T0200-request-paging': requestPaging,
     '20261122T0300-qr-batches': qrBatches(kind),
   };
 }

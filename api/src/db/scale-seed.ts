@@ -273,3 +273,72 @@ export async function seedShopLoans(
   }
   await afterExplicitIds(db, kind);
 }
+
+export interface PendingRequestsOptions {
+  requests: number;
+  log?: (text: string) => void;
+}
+
+/**
+ * Adds `requests` PENDING requests of one to three items each, spread over the
+ * active shops and the last 30 days (newest now): the queue the super admin's
+ * Pending tab shows. The demo is seeded first when the database has no accounts.
+ */
+export async function seedPendingRequests(db: Db, options: PendingRequestsOptions): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  await ensureDemoData(db);
+  const shops = await db
+    .selectFrom('shops')
+    .select('id')
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .execute();
+  if (shops.length === 0) throw new Error('No active shop to make requests for');
+  const types = CONTAINER_TYPES.map((t) => t.key);
+  const now = Date.now();
+  const chunk = 5_000;
+  for (let first = 0; first < options.requests; first += chunk) {
+    const count = Math.min(chunk, options.requests - first);
+    await db.transaction().execute(async (trx) => {
+      const rows: Insertable<Database['container_requests']>[] = [];
+      for (let k = 0; k < count; k++) {
+        const j = first + k;
+        rows.push({
+          shop_id: (shops[j % shops.length] as { id: number }).id,
+          status: 'PENDING',
+          request_date: new Date(
+            now - Math.ceil(((options.requests - j) / options.requests) * 30 * DAY),
+          ).toISOString(),
+          decided_at: null,
+          reason: null,
+        });
+      }
+      // Ids come from the database, so they are read back in insert order.
+      const ids: number[] = [];
+      const batch = Math.floor(MAX_PARAMS / 5);
+      for (let i = 0; i < rows.length; i += batch) {
+        const inserted = await trx
+          .insertInto('container_requests')
+          .values(rows.slice(i, i + batch))
+          .returning('id')
+          .execute();
+        ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
+      }
+      const items: Insertable<Database['request_items']>[] = [];
+      ids.forEach((id, k) => {
+        const j = first + k;
+        for (let t = 0; t <= j % 3; t++) {
+          items.push({
+            request_id: id,
+            container_type: types[(j + t) % types.length] as string,
+            quantity: 1 + ((j * 7 + t * 13) % 99),
+          });
+        }
+      });
+      await bulkInsert(trx, 'request_items', items);
+    });
+    log(`  pending requests ${first + count}/${options.requests}`);
+  }
+  // Fresh statistics, so the planner picks the request indexes at once.
+  await sql`analyze`.execute(db);
+}

@@ -3,13 +3,16 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { connect } from './connect';
 import { migrateToLatest } from './migrate';
-import { parseShopLoans, seedScale, seedShopLoans } from './scale-seed';
+import { parseShopLoans, seedPendingRequests, seedScale, seedShopLoans } from './scale-seed';
 
 /**
  * `npm run seed -w api -- --shops 2000 --loans 1000000 [--database <url>]`
  * `npm run seed -w api -- --loans-for shop@example.com:50000` gives one shop
  * (the demo shop here) that many open loans; with it, the scale shops are
  * seeded only when --shops or --loans is given too.
+ * `npm run seed -w api -- --pending-requests 10000` adds that many PENDING
+ * requests spread over the active shops (the super admin's Pending tab);
+ * like --loans-for, it alone adds no scale shops.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -17,12 +20,21 @@ async function main(): Promise<void> {
       shops: { type: 'string' },
       loans: { type: 'string' },
       'loans-for': { type: 'string', multiple: true, default: [] },
+      'pending-requests': { type: 'string' },
       database: { type: 'string' },
       force: { type: 'boolean', default: false },
     },
   });
   const shopLoans = values['loans-for'].map(parseShopLoans);
-  const scale = shopLoans.length === 0 || values.shops !== undefined || values.loans !== undefined;
+  const pendingRequests =
+    values['pending-requests'] === undefined ? 0 : Number(values['pending-requests']);
+  if (!Number.isInteger(pendingRequests) || pendingRequests < 0) {
+    throw new Error('--pending-requests must be a non-negative integer');
+  }
+  const scale =
+    (shopLoans.length === 0 && pendingRequests === 0) ||
+    values.shops !== undefined ||
+    values.loans !== undefined;
   const shops = Number(values.shops ?? '2000');
   const loans = Number(values.loans ?? '1000000');
   if (!Number.isInteger(shops) || shops < 1 || !Number.isInteger(loans) || loans < 0) {
@@ -43,6 +55,13 @@ async function main(): Promise<void> {
   for (const { email, loans: count } of shopLoans) {
     console.log(`Seeding ${count} open loans of ${email} into ${url} …`);
     await seedShopLoans(db, kind, { email, loans: count, log: (t) => console.log(t) });
+  }
+  if (pendingRequests > 0) {
+    console.log(`Seeding ${pendingRequests} pending requests into ${url} …`);
+    await seedPendingRequests(db, {
+      requests: pendingRequests,
+      log: (t) => console.log(t),
+    });
   }
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await db.destroy();

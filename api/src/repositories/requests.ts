@@ -53,16 +53,26 @@ async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
   return rows.map((row) => toApiRequest(row, byRequest.get(row.id) ?? []));
 }
 
+/** 'oldest' is the spec's list (the panel reverses it); 'newest' pages a tab from its top. */
+export type RequestOrder = 'oldest' | 'newest';
+
 /**
- * Requests oldest first (the panel reverses the list to show newest first);
- * one shop's when shopId is set, every shop's otherwise.
+ * Requests oldest first by default, or newest first (by request date, then
+ * id) for paging; one shop's when shopId is set, every shop's otherwise.
  */
 export async function listRequests(
   db: Db,
   filter: { shopId: number | null; status?: ApiRequest['status'] },
   page: Page,
+  order: RequestOrder = 'oldest',
 ): Promise<{ total: number; items: ApiRequest[] }> {
-  let query = withShop(db).orderBy('container_requests.id', 'asc');
+  // Newest first walks the (shop_id,) status, request_date, id indexes backwards.
+  let query =
+    order === 'newest'
+      ? withShop(db)
+          .orderBy('container_requests.request_date', 'desc')
+          .orderBy('container_requests.id', 'desc')
+      : withShop(db).orderBy('container_requests.id', 'asc');
   let counter = db
     .selectFrom('container_requests')
     .select((eb) => eb.fn.countAll<number>().as('n'));

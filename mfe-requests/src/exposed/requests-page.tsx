@@ -1,7 +1,2 @@
-import { PlaceholderPage } from '@panel/shared';
-
+export { RequestsPage as default } from '../features/requests/components/requests-page';
 export { remoteVersion } from '../remote-version';
-
-export default function RequestsPage() {
-  return <PlaceholderPage title="Requests" remote="mfe-requests" />;
-}

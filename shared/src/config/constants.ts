@@ -8,6 +8,8 @@ export const LIMITS = {
   newestShopsCount: 2,
   requestDateLength: 10,
   faqItems: 4,
+  /** Request cards per page of a tab: fills four columns at once and stays cheap to render. */
+  requestPageSize: 24,
 } as const;
 
 export const DELAYS_MS = {
@@ -19,6 +21,8 @@ export const DELAYS_MS = {
   countUpStep: 10,
   menuRevealStep: 300,
   toastAutoClose: 5000,
+  /** The super admin's pending-requests badge also refreshes on its own this often. */
+  pendingBadgePoll: 60_000,
 } as const;
 
 export const COUNT_UP_STEPS = 200;

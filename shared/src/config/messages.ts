@@ -40,6 +40,22 @@ export const MESSAGES = {
   // The spec gives the denied text for the accepted tab too ("possibly a copy slip").
   noAcceptedRequests: 'No denied request found',
   noDeniedRequests: 'No denied request found',
+  // Beyond the spec: the words of the request screens, and a failed send (the spec has no handler).
+  requestTabMain: 'Request',
+  requestTabPendingShop: 'Pending',
+  requestTabPendingProvider: 'Requests',
+  requestTabAccepted: 'Accepted',
+  requestTabDenied: 'Denied',
+  sendRequest: 'Send Request',
+  sendRequestHint: 'Choose at least one container to send a request.',
+  requestSendFailedPrefix: 'Failed sending request, Reason: ',
+  requestAccept: 'Accept',
+  requestDeny: 'Deny',
+  requestPendingLabel: 'Pending',
+  requestAcceptedLabel: 'Accepted',
+  requestDeniedLabel: 'Denied',
+  loadMoreRequests: 'Load more',
+  pendingBadge: (count: number) => `${count.toLocaleString('en-US')} pending`,
 
   // profile
   shopModified: 'Shop successfuly Modified',

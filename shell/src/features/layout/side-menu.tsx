@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { DELAYS_MS, MENU_TITLES, MESSAGES, type Role } from '@panel/shared';
+import { DELAYS_MS, MENU_TITLES, MESSAGES, panelStyles, type Role } from '@panel/shared';
 
+import { useGetShellPendingCountQuery } from './api/get-pending-count';
 import { useLogout } from '../auth/use-logout';
 import { MENUS, type MenuGroup, type MenuLink } from './menu-items';
 import { useStaggeredReveal } from './use-staggered-reveal';
@@ -51,7 +52,30 @@ function MenuItem({
   );
 }
 
-function MenuGroupItem({ group, onChoose }: { group: MenuGroup; onChoose: () => void }) {
+/** The super admin's count of requests waiting for a decision; the text reads "3 pending". */
+function PendingBadge() {
+  const { data: count } = useGetShellPendingCountQuery(undefined, {
+    pollingInterval: DELAYS_MS.pendingBadgePoll,
+  });
+  if (!count) return null;
+  // The icon has room for three digits; assistive tech hears the whole number.
+  return (
+    <span className={styles.badge}>
+      <span aria-hidden="true">{count > 999 ? '999+' : count}</span>
+      <span className={panelStyles.srOnly}> {MESSAGES.pendingBadge(count)}</span>
+    </span>
+  );
+}
+
+function MenuGroupItem({
+  group,
+  onChoose,
+  showPending,
+}: {
+  group: MenuGroup;
+  onChoose: () => void;
+  showPending: boolean;
+}) {
   const isCurrent = useIsCurrent();
   const [open, setOpen] = useState(() => group.items.some((item) => isCurrent(item.to)));
   const shown = useStaggeredReveal(open, group.items.length, DELAYS_MS.menuRevealStep);
@@ -69,6 +93,7 @@ function MenuGroupItem({ group, onChoose }: { group: MenuGroup; onChoose: () => 
           {group.icon}
         </span>
         {group.label}
+        {showPending ? <PendingBadge /> : null}
         <span
           className={open ? `${styles.arrow} ${styles.arrowOpen}` : styles.arrow}
           aria-hidden="true"
@@ -117,7 +142,12 @@ export function SideMenu({ role, open, onClose }: SideMenuProps) {
         <ul className={styles.list}>
           {MENUS[role].map((entry) =>
             entry.kind === 'group' ? (
-              <MenuGroupItem key={entry.label} group={entry} onChoose={onClose} />
+              <MenuGroupItem
+                key={entry.label}
+                group={entry}
+                onChoose={onClose}
+                showPending={role === 'provider'}
+              />
             ) : (
               <MenuItem key={entry.to} item={entry} onChoose={onClose} />
             ),

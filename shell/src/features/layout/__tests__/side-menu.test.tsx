@@ -1,12 +1,15 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@panel/shared';
-import { renderWithProviders } from '@panel/shared/testing';
+import { api, MESSAGES } from '@panel/shared';
+import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import { SideMenu } from '../side-menu';
 
 describe('SideMenu', () => {
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
 
   it('titles the shop menu Admin and lists Requests only there', () => {
     renderWithProviders(<SideMenu role="shop" open={false} onClose={() => {}} />);
@@ -15,6 +18,8 @@ describe('SideMenu', () => {
   });
 
   it('titles the provider menu Super admin, without Loans or Requests', () => {
+    loginAs('provider');
+    mockApi({ '/pack/container-requests': () => jsonResponse([], 200, { 'X-Total-Count': '0' }) });
     renderWithProviders(<SideMenu role="provider" open={false} onClose={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Super admin' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Loans/ })).toBeNull();
@@ -42,5 +47,53 @@ describe('SideMenu', () => {
     renderWithProviders(<SideMenu role="shop" open onClose={onClose} />);
     await userEvent.click(screen.getByRole('link', { name: /Support/ }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows the super admin how many requests are pending, as text too', async () => {
+    loginAs('provider');
+    const fetchMock = mockApi({
+      '/pack/container-requests': () => jsonResponse([{}], 200, { 'X-Total-Count': '3' }),
+    });
+    renderWithProviders(<SideMenu role="provider" open={false} onClose={() => {}} />);
+    const group = screen.getByRole('button', { name: new RegExp(MESSAGES.menuRequestsGroup) });
+    await waitFor(() => expect(group).toHaveAccessibleName(/3 pending$/));
+    const url = new URL((fetchMock.mock.calls[0]?.[0] as Request).url);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'PENDING', limit: '1' });
+  });
+
+  it('refreshes the count when a decision invalidates the requests', async () => {
+    loginAs('provider');
+    let pending = 3;
+    mockApi({
+      '/pack/container-requests': () => jsonResponse([], 200, { 'X-Total-Count': String(pending) }),
+    });
+    const { store } = renderWithProviders(
+      <SideMenu role="provider" open={false} onClose={() => {}} />,
+    );
+    const group = screen.getByRole('button', { name: new RegExp(MESSAGES.menuRequestsGroup) });
+    await waitFor(() => expect(group).toHaveAccessibleName(/3 pending$/));
+    pending = 2;
+    act(() => {
+      store.dispatch(api.util.invalidateTags(['Request']));
+    });
+    await waitFor(() => expect(group).toHaveAccessibleName(/2 pending$/));
+  });
+
+  it('shows at most three digits but says the whole count', async () => {
+    loginAs('provider');
+    mockApi({
+      '/pack/container-requests': () => jsonResponse([], 200, { 'X-Total-Count': '10002' }),
+    });
+    renderWithProviders(<SideMenu role="provider" open={false} onClose={() => {}} />);
+    const group = screen.getByRole('button', { name: new RegExp(MESSAGES.menuRequestsGroup) });
+    await waitFor(() => expect(group).toHaveAccessibleName(/ 10,002 pending$/));
+    expect(within(group).getByText('999+')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('gives the shop no badge and asks nothing', () => {
+    loginAs('shop');
+    const fetchMock = mockApi({});
+    renderWithProviders(<SideMenu role="shop" open={false} onClose={() => {}} />);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../../app';
 import { callerOf } from '../../../../lib/auth';
 import { forbidden } from '../../../../lib/http-error';
-import { listRequests } from '../../../../repositories/requests';
+import { listRequests, type RequestOrder } from '../../../../repositories/requests';
 import { errors, pageQuery, requestSchema, totalCountHeader } from '../../../schemas';
 
 interface Query {
@@ -11,6 +11,7 @@ interface Query {
   status?: 'PENDING' | 'APPROVED' | 'DENIED';
   limit?: number;
   offset?: number;
+  order?: RequestOrder;
 }
 
 export default async function containerRequestRoutes(
@@ -24,12 +25,19 @@ export default async function containerRequestRoutes(
       schema: {
         tags: ['requests'],
         summary:
-          "Container requests, oldest first. A shop always gets only its own (asking for another shop's id is a 403); the super admin gets all, or one shop's with ?shop=",
+          "Container requests, oldest first (or newest first with ?order=newest, for paging a tab). A shop always gets only its own (asking for another shop's id is a 403); the super admin gets all, or one shop's with ?shop=",
         querystring: {
           type: 'object',
           properties: {
             shop: { type: 'integer', minimum: 1, maximum: 2147483647 },
             status: { type: 'string', enum: ['PENDING', 'APPROVED', 'DENIED'] },
+            order: {
+              type: 'string',
+              enum: ['oldest', 'newest'],
+              default: 'oldest',
+              description:
+                "oldest: by id, the spec's list; newest: by request date then id, descending.",
+            },
             ...pageQuery.properties,
           },
           additionalProperties: false,
@@ -42,12 +50,17 @@ export default async function containerRequestRoutes(
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      const { shop, status, limit, offset } = request.query;
+      const { shop, status, limit, offset, order } = request.query;
       if (caller.kind === 'shop' && shop !== undefined && shop !== caller.shopId) {
         throw forbidden("You may only see your own shop's requests.");
       }
       const shopId = caller.kind === 'shop' ? caller.shopId : (shop ?? null);
-      const { total, items } = await listRequests(deps.db, { shopId, status }, { limit, offset });
+      const { total, items } = await listRequests(
+        deps.db,
+        { shopId, status },
+        { limit, offset },
+        order,
+      );
       reply.header('X-Total-Count', total);
       return items;
     },

@@ -1,0 +1,387 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { type ContainerRequest, LAYOUT, MESSAGES, notify } from '@panel/shared';
+import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
+
+import RequestsPage from '../../../exposed/requests-page';
+
+const TYPES = {
+  types: { bottle: 'Bottle 500 ml', cup: 'Cup 350 ml' },
+  countries: {},
+};
+
+// jsdom has <dialog> but not its modal methods; these do what the browser does for the tests.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>('button')?.focus();
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+function request(id: number, overrides: Partial<ContainerRequest> = {}): ContainerRequest {
+  return {
+    id,
+    status: 'PENDING',
+    request_date: '2025-03-14T10:00:00.000Z',
+    shop: { id: 7, name: 'Green Cafe' },
+    items: [
+      { quantity: 4, container_type: 'cup' },
+      { quantity: 2, container_type: 'bottle' },
+    ],
+    ...overrides,
+  };
+}
+
+function list(rows: ContainerRequest[], total = rows.length) {
+  return () => jsonResponse(rows, 200, { 'X-Total-Count': String(total) });
+}
+
+function renderAt(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/requests" element={<RequestsPage />} />
+      <Route path="/home" element={<h1>Home page</h1>} />
+    </Routes>,
+    { route },
+  );
+}
+
+const tabNames = () =>
+  within(screen.getByRole('navigation', { name: 'Request tabs' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('RequestsPage tabs and roles', () => {
+  it('gives the shop Request, Pending, Accepted and Denied, the current one marked', async () => {
+    loginAs('shop');
+    mockApi({ '/pack/containers/types_and_countries': TYPES });
+    renderAt('/requests?page=main');
+    expect(tabNames()).toEqual(['Request', 'Pending', 'Accepted', 'Denied']);
+    expect(screen.getByRole('link', { name: 'Request' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByLabelText('Cup 350 ml')).toHaveValue(0);
+  });
+
+  it("shows the super admin's Pending list for page=main, with shop names and Accept/Deny", async () => {
+    loginAs('provider');
+    const fetchMock = mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([
+        request(2),
+        request(1, { shop: { id: 8, name: 'Eco Deli' } }),
+      ]),
+    });
+    renderAt('/requests?page=main');
+    expect(tabNames()).toEqual(['Requests', 'Accepted', 'Denied']);
+    expect(screen.getByRole('link', { name: 'Requests' })).toHaveAttribute('aria-current', 'page');
+    const cards = await screen.findAllByRole('listitem', { name: /^Request \d+ of/ });
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Green Cafe',
+      'Eco Deli',
+    ]);
+    expect(within(cards[0] as HTMLElement).getByText('Mar 14')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('Cup 350 ml')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Deny' })).toBeEnabled();
+    expect(screen.queryByLabelText('Cup 350 ml')).not.toBeInTheDocument();
+
+    const url = new URL(
+      (
+        fetchMock.mock.calls.find(([r]) =>
+          (r as Request).url.includes('container-requests'),
+        )?.[0] as Request
+      ).url,
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      status: 'PENDING',
+      order: 'newest',
+      limit: '24',
+      offset: '0',
+    });
+  });
+
+  it('shows the shop its own pending cards with a Pending label and no shop name', async () => {
+    loginAs('shop', 7);
+    const fetchMock = mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(3)]),
+    });
+    renderAt('/requests?page=pending');
+    const card = await screen.findByRole('listitem', { name: 'Request 3' });
+    expect(within(card).queryByRole('heading')).not.toBeInTheDocument();
+    expect(within(card).getByText(MESSAGES.requestPendingLabel)).toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    const url = (
+      fetchMock.mock.calls.find(([r]) =>
+        (r as Request).url.includes('container-requests'),
+      )?.[0] as Request
+    ).url;
+    expect(new URL(url).searchParams.get('shop')).toBe('7');
+  });
+
+  it.each([
+    ['shop', 'accepted', 'APPROVED', MESSAGES.noAcceptedRequests],
+    ['shop', 'denied', 'DENIED', MESSAGES.noDeniedRequests],
+    ['provider', 'pending', 'PENDING', MESSAGES.noPendingRequests],
+  ] as const)('%s %s: asks for %s and shows the empty text', async (role, page, status, text) => {
+    loginAs(role);
+    const fetchMock = mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([]),
+    });
+    renderAt(`/requests?page=${page}`);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    const url = (
+      fetchMock.mock.calls.find(([r]) =>
+        (r as Request).url.includes('container-requests'),
+      )?.[0] as Request
+    ).url;
+    expect(new URL(url).searchParams.get('status')).toBe(status);
+  });
+
+  it('shows a loading indicator until the cards come, whose item lists scroll past 300 px', async () => {
+    loginAs('provider');
+    let answer: () => void = () => undefined;
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': () =>
+        new Promise<Response>((resolve) => {
+          answer = () => resolve(list([request(4)])());
+        }),
+    });
+    renderAt('/requests?page=pending');
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading pending requests');
+    await act(async () => answer());
+    const card = await screen.findByRole('listitem', { name: 'Request 4 of Green Cafe' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(card).getByRole('list', { name: 'Items' })).toHaveStyle({
+      maxHeight: `${LAYOUT.requestCardItemsMaxHeightPx}px`,
+    });
+  });
+
+  it('draws the decided footers per role: Accepted and Denied with the day', async () => {
+    loginAs('provider');
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(5, { status: 'DENIED' })]),
+    });
+    renderAt('/requests?page=denied');
+    const card = await screen.findByRole('listitem', { name: 'Request 5 of Green Cafe' });
+    expect(within(card).getByText('2025-03-14')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: MESSAGES.requestDeniedLabel })).toBeDisabled();
+  });
+
+  it('pages with Load more instead of loading the whole tab', async () => {
+    loginAs('provider');
+    const fetchMock = mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': (r: Request) => {
+        const offset = Number(new URL(r.url).searchParams.get('offset'));
+        return list(
+          Array.from({ length: 24 }, (_, i) => request(10_000 - offset - i)),
+          10_000,
+        )();
+      },
+    });
+    renderAt('/requests?page=pending');
+    expect(await screen.findByText('Showing 24 of 10,000 pending requests')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    expect(await screen.findByText('Showing 48 of 10,000 pending requests')).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem', { name: /^Request/ })).toHaveLength(48);
+    const offsets = fetchMock.mock.calls
+      .map(([r]) => new URL((r as Request).url))
+      .filter((url) => url.pathname.includes('container-requests'))
+      .map((url) => url.searchParams.get('offset'));
+    expect(offsets).toEqual(['0', '24']);
+  });
+
+  it('toasts a failed load and offers Retry instead of spinning forever', async () => {
+    loginAs('provider');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    let fail = true;
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': () =>
+        fail ? jsonResponse({ error: 'database is down' }, 500) : list([request(1)])(),
+    });
+    renderAt('/requests?page=pending');
+    expect(await screen.findByRole('alert')).toHaveTextContent('database is down');
+    expect(error).toHaveBeenCalledWith(`${MESSAGES.loadFailedPrefix}database is down`);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.retry }));
+    expect(await screen.findByRole('button', { name: 'Accept' })).toBeInTheDocument();
+  });
+});
+
+describe('Accept and Deny', () => {
+  it('sends one POST for a double click, blocks the other cards meanwhile, then toasts', async () => {
+    loginAs('provider');
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    let release: () => void = () => undefined;
+    const posts: unknown[] = [];
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2), request(1)]),
+      '/pack/containers/2/approve_or_deny': async (r: Request) => {
+        posts.push(await r.json());
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return jsonResponse({ message: 'ok', request: request(2, { status: 'APPROVED' }) });
+      },
+    });
+    renderAt('/requests?page=pending');
+    const card = await screen.findByRole('listitem', { name: 'Request 2 of Green Cafe' });
+    await userEvent.dblClick(within(card).getByRole('button', { name: 'Accept' }));
+    const other = screen.getByRole('listitem', { name: 'Request 1 of Green Cafe' });
+    expect(within(other).getByRole('button', { name: 'Deny' })).toBeDisabled();
+    await act(async () => release());
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.requestApproved));
+    expect(posts).toEqual([{ approved: true, reason: 'admin' }]);
+  });
+
+  it("toasts the server's error when an approval fails", async () => {
+    loginAs('provider');
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    const message =
+      'Not enough "cup" containers in the provider\'s stock: 4 requested, 1 available.';
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2)]),
+      '/pack/containers/2/approve_or_deny': () => jsonResponse({ error: message }, 409),
+    });
+    renderAt('/requests?page=pending');
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(`${MESSAGES.approveFailedPrefix}${message}`),
+    );
+  });
+
+  it('denies with approved false and the denied toast', async () => {
+    loginAs('provider');
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const posts: unknown[] = [];
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2)]),
+      '/pack/containers/2/approve_or_deny': async (r: Request) => {
+        posts.push(await r.json());
+        return jsonResponse({ message: 'ok', request: request(2, { status: 'DENIED' }) });
+      },
+    });
+    renderAt('/requests?page=pending');
+    await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.requestDenied));
+    expect(posts).toEqual([{ approved: false, reason: 'admin' }]);
+  });
+});
+
+describe('the main tab: pickers and the confirmation', () => {
+  function setup(answer = () => jsonResponse(request(9), 201)) {
+    loginAs('shop');
+    const bodies: unknown[] = [];
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/containers/request_container': async (r: Request) => {
+        bodies.push(await r.json());
+        return answer();
+      },
+    });
+    renderAt('/requests?page=main');
+    return bodies;
+  }
+
+  it('stops plus at 99 and minus at 0, and ignores typed values outside 0–99', async () => {
+    setup();
+    const cups = await screen.findByLabelText('Cup 350 ml');
+    const minus = screen.getByRole('button', { name: 'Fewer Cup 350 ml' });
+    const plus = screen.getByRole('button', { name: 'More Cup 350 ml' });
+    expect(minus).toBeDisabled();
+
+    await userEvent.clear(cups);
+    await userEvent.type(cups, '98');
+    expect(cups).toHaveValue(98);
+    await userEvent.click(plus);
+    expect(cups).toHaveValue(99);
+    expect(plus).toBeDisabled();
+    await userEvent.type(cups, '9');
+    expect(cups).toHaveValue(99);
+
+    await userEvent.clear(cups);
+    await userEvent.type(cups, '1');
+    await userEvent.click(minus);
+    expect(cups).toHaveValue(0);
+    expect(minus).toBeDisabled();
+    await userEvent.type(cups, '-');
+    expect(cups).toHaveValue(0);
+  });
+
+  it('opens the dialog only with a total above 0; Escape closes it and focus returns', async () => {
+    setup();
+    const send = await screen.findByRole('button', { name: MESSAGES.sendRequest });
+    expect(send).toBeDisabled();
+    expect(screen.getByText(MESSAGES.sendRequestHint)).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.click(screen.getByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.click(send);
+    const dialog = screen.getByRole('dialog', { name: MESSAGES.confirmRequestTitle });
+    expect(dialog).toHaveAttribute('open');
+    expect(within(dialog).getByText('Cup 350 ml')).toBeInTheDocument();
+    expect(within(dialog).getByText('2')).toBeInTheDocument();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+
+    // The browser turns Escape into a cancel, then a close event.
+    act(() => {
+      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+      (dialog as HTMLDialogElement).close();
+    });
+    expect(dialog).not.toHaveAttribute('open');
+    expect(send).toHaveFocus();
+
+    await userEvent.click(send);
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestNo }));
+    expect(dialog).not.toHaveAttribute('open');
+    expect(send).toHaveFocus();
+  });
+
+  it('sends the chosen lines, toasts, and goes to /home', async () => {
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    const bodies = setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.type(screen.getByLabelText('Bottle 500 ml'), '5');
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestYes }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith(MESSAGES.requestSent);
+    expect(bodies).toEqual([
+      {
+        containers: [
+          { container_type: 'bottle', count: 5 },
+          { container_type: 'cup', count: 1 },
+        ],
+      },
+    ]);
+  });
+
+  it("keeps the quantities and toasts the server's error when sending fails", async () => {
+    const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
+    setup(() => jsonResponse({ error: 'Your shop is inactive.' }, 400));
+    await userEvent.click(await screen.findByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestYes }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith(
+        `${MESSAGES.requestSendFailedPrefix}Your shop is inactive.`,
+      ),
+    );
+    expect(screen.getByLabelText('Cup 350 ml')).toHaveValue(1);
+    expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
+  });
+});

@@ -1,0 +1,34 @@
+import { api, type ContainerRequest } from '@panel/shared';
+
+export interface DecideRequestArgs {
+  id: number;
+  approved: boolean;
+}
+
+/** The reason the spec sends with every decision made on this screen (section 4). */
+const REASON = 'admin';
+
+/**
+ * Approve or deny a pending request (one API call for both). An approval
+ * moves stock from the provider to the shop, so besides the lists it
+ * invalidates the stock and dashboard figures of both roles.
+ */
+export const decideRequestApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    decideRequest: build.mutation<
+      { message: string; request: ContainerRequest },
+      DecideRequestArgs
+    >({
+      query: ({ id, approved }) => ({
+        url: `/pack/containers/${id}/approve_or_deny/`,
+        method: 'POST',
+        body: { approved, reason: REASON },
+      }),
+      invalidatesTags: (_result, _error, { approved }) =>
+        approved ? ['Request', 'Stock', 'AdminSummary', 'Weekly'] : ['Request'],
+    }),
+  }),
+});
+
+export const { useDecideRequestMutation } = decideRequestApi;

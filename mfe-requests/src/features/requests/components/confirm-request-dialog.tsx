@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef } from 'react';
+import { MESSAGES, panelStyles } from '@panel/shared';
+
+import styles from './requests.module.css';
+
+interface ConfirmRequestDialogProps {
+  open: boolean;
+  lines: Array<{ quantity: number; label: string }>;
+  sending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The confirmation before sending (spec section 2), a native modal <dialog>:
+ * focus moves into it, the page behind is inert, Escape closes it, and focus
+ * goes back to whatever opened it.
+ */
+export function ConfirmRequestDialog({
+  open,
+  lines,
+  sending,
+  onConfirm,
+  onClose,
+}: ConfirmRequestDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      opener.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    } else if (!open && opener.current) {
+      // Closed first: the page behind a modal dialog cannot take focus.
+      if (dialog.open) dialog.close();
+      opener.current.focus();
+      opener.current = null;
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      // Escape and the close() above both end here; the parent keeps the state.
+      onClose={onClose}
+      onCancel={(event) => {
+        if (sending) event.preventDefault();
+      }}
+    >
+      <h2 id={titleId}>{MESSAGES.confirmRequestTitle}</h2>
+      <ul className={styles.dialogLines}>
+        {lines.map((line) => (
+          <li key={line.label} className={styles.item}>
+            <span className={styles.quantity}>{line.quantity}</span>
+            <span>{line.label}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.dialogActions}>
+        <button
+          type="button"
+          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+          disabled={sending}
+          onClick={onClose}
+        >
+          {MESSAGES.confirmRequestNo}
+        </button>
+        <button type="button" className={panelStyles.button} disabled={sending} onClick={onConfirm}>
+          {MESSAGES.confirmRequestYes}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,126 @@
+import { memo } from 'react';
+import {
+  type ContainerRequest,
+  type ContainerTypes,
+  LAYOUT,
+  MESSAGES,
+  panelStyles,
+  type Role,
+} from '@panel/shared';
+
+import type { Decision } from '../hooks/use-request-decision';
+import { dayOf, monthDay } from '../utils/request-date';
+import { BagIcon } from './bag-icon';
+import styles from './requests.module.css';
+
+interface RequestCardProps {
+  request: ContainerRequest;
+  role: Role;
+  types: ContainerTypes | undefined;
+  /** Accept/Deny are offered but blocked while any decision or reload is under way. */
+  blocked: boolean;
+  busy: boolean;
+  onDecide: (id: number, decision: Decision) => unknown;
+}
+
+/**
+ * One request (spec section 2): the shop's name for the super admin only,
+ * the date (month and day while pending, the day once decided), a line per
+ * item, and a footer that depends on the status and the viewer.
+ */
+export const RequestCard = memo(function RequestCard({
+  request,
+  role,
+  types,
+  blocked,
+  busy,
+  onDecide,
+}: RequestCardProps) {
+  const provider = role === 'provider';
+  const pending = request.status === 'PENDING';
+  const date = pending ? monthDay(request.request_date) : dayOf(request.request_date);
+  const label = `Request ${request.id}${provider ? ` of ${request.shop.name}` : ''}`;
+  return (
+    <li className={styles.card} aria-label={label} aria-busy={busy || undefined}>
+      <div className={styles.cardHead}>
+        {provider ? <h3 className={styles.shopName}>{request.shop.name}</h3> : null}
+        <time className={styles.date} dateTime={request.request_date}>
+          {date}
+        </time>
+      </div>
+      <ul
+        className={styles.items}
+        style={{ maxHeight: LAYOUT.requestCardItemsMaxHeightPx }}
+        aria-label="Items"
+      >
+        {request.items.map((item) => (
+          <li key={item.container_type} className={styles.item}>
+            <BagIcon />
+            <span className={styles.quantity}>{item.quantity}</span>
+            <span>{types?.[item.container_type] ?? item.container_type}</span>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.cardFoot}>
+        <CardFooter request={request} provider={provider} blocked={blocked} onDecide={onDecide} />
+      </div>
+    </li>
+  );
+});
+
+function CardFooter({
+  request,
+  provider,
+  blocked,
+  onDecide,
+}: {
+  request: ContainerRequest;
+  provider: boolean;
+  blocked: boolean;
+  onDecide: (id: number, decision: Decision) => unknown;
+}) {
+  if (request.status === 'PENDING') {
+    if (!provider) {
+      return (
+        <span className={`${styles.label} ${styles.labelPending}`}>
+          {MESSAGES.requestPendingLabel}
+        </span>
+      );
+    }
+    return (
+      <>
+        <button
+          type="button"
+          className={panelStyles.button}
+          disabled={blocked}
+          onClick={() => void onDecide(request.id, 'approve')}
+        >
+          {MESSAGES.requestAccept}
+        </button>
+        <button
+          type="button"
+          className={`${panelStyles.button} ${styles.deny}`}
+          disabled={blocked}
+          onClick={() => void onDecide(request.id, 'deny')}
+        >
+          {MESSAGES.requestDeny}
+        </button>
+      </>
+    );
+  }
+  if (request.status === 'APPROVED') {
+    // The spec's shop-side "Accepted button" does nothing, so it is drawn as one but is text.
+    return (
+      <span className={`${styles.label} ${provider ? styles.labelAccepted : styles.buttonLook}`}>
+        {MESSAGES.requestAcceptedLabel}
+      </span>
+    );
+  }
+  return provider ? (
+    <button type="button" className={`${panelStyles.button} ${styles.inactive}`} disabled>
+      {MESSAGES.requestDeniedLabel}
+    </button>
+  ) : (
+    <span className={`${styles.label} ${styles.labelDenied}`}>{MESSAGES.requestDeniedLabel}</span>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  EmptyState,
+  ErrorState,
+  LIMITS,
+  MESSAGES,
+  panelStyles,
+  type RequestStatus,
+  type Role,
+  Skeleton,
+  useErrorToast,
+} from '@panel/shared';
+
+import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
+import { useGetRequestsInfiniteQuery } from '../api/get-requests';
+import { useRequestDecision } from '../hooks/use-request-decision';
+import { RequestCard } from './request-card';
+import styles from './requests.module.css';
+
+const EMPTY: Record<RequestStatus, string> = {
+  PENDING: MESSAGES.noPendingRequests,
+  APPROVED: MESSAGES.noAcceptedRequests,
+  DENIED: MESSAGES.noDeniedRequests,
+};
+
+const NOUN: Record<RequestStatus, string> = {
+  PENDING: 'pending',
+  APPROVED: 'accepted',
+  DENIED: 'denied',
+};
+
+interface RequestListProps {
+  status: RequestStatus;
+  role: Role;
+  shopId: number | null;
+}
+
+/**
+ * One tab's cards, newest first, a page at a time with "Load more": the
+ * first cards show as soon as the first page arrives however long the list.
+ */
+export function RequestList({ status, role, shopId }: RequestListProps) {
+  const list = useGetRequestsInfiniteQuery({ status, shopId: role === 'shop' ? shopId : null });
+  const types = useGetRequestContainerTypesQuery().data;
+  const { decide, busyId } = useRequestDecision();
+  useErrorToast(list.error, MESSAGES.loadFailedPrefix);
+
+  const pages = list.data?.pages;
+  const label = `${NOUN[status]} requests`;
+
+  if (list.error && !pages) {
+    return (
+      <ErrorState
+        title={`Could not load the ${label}`}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  }
+  if (!pages) {
+    return (
+      <div aria-busy="true" role="status">
+        <span className={panelStyles.srOnly}>Loading {label}</span>
+        <div className={styles.grid}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={180} />
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  const requests = pages.flatMap((page) => page.items);
+  const total = pages[pages.length - 1]?.total ?? requests.length;
+  if (requests.length === 0) return <EmptyState title={EMPTY[status]} />;
+
+  const reloading = list.isFetching && !list.isFetchingNextPage;
+  return (
+    <>
+      <ul
+        className={`${styles.grid} ${reloading ? styles.stale : ''}`}
+        aria-label={label}
+        aria-busy={list.isFetching}
+      >
+        {requests.map((request) => (
+          <RequestCard
+            key={request.id}
+            request={request}
+            role={role}
+            types={types}
+            blocked={busyId !== null || reloading}
+            busy={busyId === request.id}
+            onDecide={decide}
+          />
+        ))}
+      </ul>
+      <div className={styles.more}>
+        <p className={styles.hint} aria-live="polite">
+          Showing {requests.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
+          {label}
+        </p>
+        {list.error ? (
+          <ErrorState
+            title="Could not load more requests"
+            error={list.error}
+            onRetry={() => void list.fetchNextPage()}
+          />
+        ) : list.hasNextPage ? (
+          <button
+            type="button"
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage
+              ? 'Loading…'
+              : `${MESSAGES.loadMoreRequests} (${Math.min(LIMITS.requestPageSize, total - requests.length)})`}
+          </button>
+        ) : null}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useSearchParams } from 'react-router-dom';
+import {
+  PageHeader,
+  panelStyles,
+  type RequestsPage as Tab,
+  type Role,
+  useSession,
+} from '@panel/shared';
+
+import { resolveTab, STATUS_OF_PAGE, TABS } from '../utils/tabs';
+import { NewRequestForm } from './new-request-form';
+import { RequestList } from './request-list';
+import { RequestTabs } from './request-tabs';
+
+// The super admin has no main tab (utils/tabs.ts), so no text for it.
+const SUBTITLES: Record<Role, Partial<Record<Tab, string>>> = {
+  shop: {
+    main: 'Choose how many containers of each type you need, then send the request.',
+    pending: 'Your requests waiting for the provider, newest first.',
+    accepted: 'Your requests the provider approved.',
+    denied: 'Your requests the provider denied.',
+  },
+  provider: {
+    pending: 'Requests of every shop waiting for your decision, newest first.',
+    accepted: 'Requests you approved.',
+    denied: 'Requests you denied.',
+  },
+};
+
+/**
+ * /requests?page=main|pending|accepted|denied for both roles. The shell only
+ * opens it for a logged user; the tabs depend on the role (utils/tabs.ts).
+ */
+export function RequestsPage() {
+  const { role, shopId } = useSession();
+  const [params] = useSearchParams();
+  if (role === null) return null;
+  const page = resolveTab(role, params.get('page'));
+  return (
+    <div className={panelStyles.page}>
+      <PageHeader title="Container requests" subtitle={SUBTITLES[role][page]} />
+      <RequestTabs tabs={TABS[role]} current={page} />
+      <section className={panelStyles.panel} aria-label="Requests">
+        {page === 'main' ? (
+          <NewRequestForm />
+        ) : (
+          <RequestList key={page} status={STATUS_OF_PAGE[page]} role={role} shopId={shopId} />
+        )}
+      </section>
+    </div>
+  );
+}
