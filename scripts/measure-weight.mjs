@@ -235,7 +235,8 @@ async function remotePages(browser, base, apiBase) {
         );
         const own = fromRemote.filter((request) => ownFiles.has(path.posix.basename(request.url)));
         const beyond = fromRemote.filter((request) => !own.includes(request));
-        const bytes = (list) => list.reduce((total, request) => total + (request.bodyBytes ?? 0), 0);
+        const bytes = (list) =>
+          list.reduce((total, request) => total + (request.bodyBytes ?? 0), 0);
         rows.push({
           page: `${role} ${pathName}`,
           remote: remote.package,
@@ -354,7 +355,11 @@ function printReport(now, before) {
 }
 
 async function main() {
-  for (const port of [API_PORT, ...APPS.remotes.map((r) => PANEL_PORT + r.portOffset), PANEL_PORT]) {
+  for (const port of [
+    API_PORT,
+    ...APPS.remotes.map((r) => PANEL_PORT + r.portOffset),
+    PANEL_PORT,
+  ]) {
     if (!(await portIsFree(port)))
       throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
   }

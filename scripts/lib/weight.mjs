@@ -34,7 +34,8 @@ export function gzipBytes(file) {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
 }
 
-const sum = (files, dir) => files.reduce((total, file) => total + gzipBytes(path.join(dir, file)), 0);
+const sum = (files, dir) =>
+  files.reduce((total, file) => total + gzipBytes(path.join(dir, file)), 0);
 
 function readManifest(pkg) {
   const file = path.join(distOf(pkg), 'mf-manifest.json');
