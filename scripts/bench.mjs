@@ -1,4 +1,4 @@
-// `npm run bench`: the API benchmark (timings of the calls on a large
+// `npm run bench`: the front end's weight and load path (issue 14), the API benchmark (timings of the calls on a large
 // generated database), then the browser benchmarks (the Loans page of a shop
 // with 50,000 loans, the super admin's shop list with 2,000 shops, the QR
 // generator's 1,000-code download, the super admin's Pending tab with
@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from './lib/apps.mjs';
 
 const BENCHES = [
+  ['Front-end weight and load path', process.execPath, ['scripts/measure-weight.mjs']],
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
   ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],
