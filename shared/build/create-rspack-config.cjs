@@ -79,9 +79,16 @@ function createRspackConfig({ appDir }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-      alias: federationRuntimeEsm(),
+      alias: {
+        ...federationRuntimeEsm(),
+        // The router the panel uses, not the whole package (see the file).
+        'react-router-dom$': path.join(__dirname, '../src/router/react-router-dom-slim.ts'),
+      },
     },
     module: {
+      // An import of a name a module does not export (a router name missing
+      // from the slim router, say) fails the build instead of being undefined.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
