@@ -7,6 +7,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 
 const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { PreloadChunksPlugin } = require('./preload-chunks-plugin.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
 
 /**
@@ -152,6 +153,7 @@ function createRspackConfig({ appDir }) {
               title: 'Lending panel',
               favicon: path.join(appDir, 'favicon.ico'),
             }),
+            new PreloadChunksPlugin(),
           ]
         : []),
       // Watch builds stay fast; release builds are compressed once, here.
