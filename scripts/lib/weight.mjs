@@ -17,7 +17,7 @@ const readApps = (root) => JSON.parse(readFileSync(path.join(root, 'apps.json'),
  * reaches (so it cannot grow back), and GOALS says where it is headed.
  */
 export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
-export const BUDGET = { loginPageJs: 252_000, remoteOverhead: 9_000 };
+export const BUDGET = { loginPageJs: 190_000, remoteOverhead: 8_700 };
 
 export class MissingBuildError extends Error {}
 
