@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { MESSAGES, Spinner, type Viewer } from '@panel/shared';
 
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemotePage } from './remote-registry';
+import { loadRemotePage, loadedRemotePage, type RemotePageModule } from './remote-registry';
 import styles from './remote-page.module.css';
 
 interface RemotePageProps {
@@ -11,27 +11,31 @@ interface RemotePageProps {
   viewer: Viewer;
 }
 
+function versioned(remote: string, page: RemotePageModule): ComponentType {
+  const Page = page.default;
+  return function VersionedPage() {
+    return (
+      <div data-remote={remote} data-remote-version={page.remoteVersion ?? 'unknown'}>
+        <Page />
+      </div>
+    );
+  };
+}
+
 /**
- * React.lazy remembers a rejected load forever, so each Retry builds a fresh
- * lazy component (keyed by attempt) and re-registers the remote.
+ * A page already loaded (preloaded before rendering) is rendered as it is,
+ * with no Suspense fallback on the way. Otherwise React.lazy; it remembers a
+ * rejected load forever, so each Retry builds a fresh lazy component (keyed
+ * by attempt) and re-registers the remote.
  */
 function useRemoteComponent(remote: string, exposed: string, viewer: Viewer, attempt: number) {
-  return useMemo(
-    () =>
-      lazy(async (): Promise<{ default: ComponentType }> => {
-        const page = await loadRemotePage(remote, exposed, viewer, attempt);
-        const Page = page.default;
-        function VersionedPage() {
-          return (
-            <div data-remote={remote} data-remote-version={page.remoteVersion ?? 'unknown'}>
-              <Page />
-            </div>
-          );
-        }
-        return { default: VersionedPage };
-      }),
-    [remote, exposed, viewer, attempt],
-  );
+  return useMemo(() => {
+    const loaded = attempt === 0 ? loadedRemotePage(remote, exposed, viewer) : undefined;
+    if (loaded) return versioned(remote, loaded);
+    return lazy(async (): Promise<{ default: ComponentType }> => ({
+      default: versioned(remote, await loadRemotePage(remote, exposed, viewer, attempt)),
+    }));
+  }, [remote, exposed, viewer, attempt]);
 }
 
 export function RemotePage({ remote, exposed, viewer }: RemotePageProps) {
