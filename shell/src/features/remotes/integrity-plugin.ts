@@ -9,6 +9,8 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  * the hashes Rspack's SubresourceIntegrityPlugin compiled into it.
  */
 const hashes = new Map<string, string>();
+/** Remotes loaded with integrity checks (their chunks must come through their own runtime). */
+const checkedRemotes = new Set<string>();
 
 /** Absolute URL without the hash, as the runtime asks for it. */
 function key(url: string): string {
@@ -19,6 +21,10 @@ function key(url: string): string {
 
 export function expectIntegrity(url: string, integrity: string): void {
   hashes.set(key(url), integrity);
+}
+
+export function expectCheckedRemote(name: string): void {
+  checkedRemotes.add(name);
 }
 
 export function integrityOf(url: string): string | undefined {
@@ -35,6 +41,18 @@ export const integrityPlugin = (): ModuleFederationRuntimePlugin => ({
     script.integrity = integrity;
     script.crossOrigin = 'anonymous';
     return script;
+  },
+  // loadRemote would add <script> tags for the page's chunks straight from the
+  // manifest, without hashes, and the remote's chunk loader would then reuse
+  // those tags: a checked remote's chunks load only through its verified
+  // entry, whose chunk loader carries every chunk's hash.
+  beforePreloadRemote(args) {
+    for (const op of args.preloadOps) {
+      if (checkedRemotes.has(op.nameOrAlias)) {
+        const previous = op.filter;
+        op.filter = (url: string) => !/\.js(?:[?#]|$)/.test(url) && (previous?.(url) ?? true);
+      }
+    }
   },
   fetch(url, init) {
     const integrity = integrityOf(url);

@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Viewer } from '@panel/shared';
 
-import { expectIntegrity, integrityPlugin } from './integrity-plugin';
+import { expectCheckedRemote, expectIntegrity, integrityPlugin } from './integrity-plugin';
 import type { RemotesManifest } from './remote-manifest';
 import { chooseRelease } from './rollout-bucket';
 
@@ -32,6 +32,7 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
   if (release.integrity) {
     expectIntegrity(url, release.integrity.manifest);
     expectIntegrity(new URL('remoteEntry.js', url).href, release.integrity.entry);
+    expectCheckedRemote(remoteName);
   } else if (manifest.requireIntegrity) {
     throw new Error(`${remoteName} ${release.version ?? ''} has no recorded integrity hash`);
   }
