@@ -233,7 +233,11 @@ function status() {
     } else if (state.rolledBack) {
       canary = `no canary (${state.rolledBack.version} rolled back automatically)`;
     }
-    const hashed = state.hashes?.[state.stable] ? 'sha384' : 'build record';
+    let hashed = 'no hashes: not loaded in production';
+    if (state.hashes?.[state.stable]) hashed = 'sha384 recorded at release';
+    else if (entryHashes(readIntegrityRecord(versionDir(remote.pkg, state.stable)))) {
+      hashed = 'sha384 from its build';
+    }
     console.log(
       `${remote.pkg.padEnd(14)} stable ${state.stable.padEnd(12)} ${canary}  [${hashed}]`,
     );
@@ -268,8 +272,7 @@ async function main() {
     return;
   }
   if (command === 'tick') {
-    const events = await runControllerOnce();
-    for (const event of events) console.log(`${event.remote}: ${event.message}`);
+    const events = await runControllerOnce({ log: (line) => console.log(line) });
     if (events.length === 0) console.log('nothing to do');
     return;
   }
