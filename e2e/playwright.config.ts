@@ -20,6 +20,9 @@ for (const name of ['LOGIN', 'FORGET_PASSWORD', 'RESET_PASSWORD', 'REGISTER']) {
   process.env[`RATE_LIMIT_${name}_IP`] ??= '100000/1m';
   process.env[`RATE_LIMIT_${name}_ACCOUNT`] ??= '100000/1m';
 }
+// Every page view sends a remote-load report; the release controller checks often.
+process.env.RATE_LIMIT_REMOTE_LOADS_IP ??= '100000/1m';
+process.env.RELEASE_CONTROLLER_INTERVAL_MS ??= '500';
 // The panel under test accepts PANEL_HOST_ALIAS, which Chromium resolves to
 // this machine, as one of its origins.
 process.env.PANEL_ORIGINS ??= ['localhost', '127.0.0.1', PANEL_HOST_ALIAS]

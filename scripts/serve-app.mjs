@@ -6,6 +6,7 @@ import path from 'node:path';
 
 import { DIST, HOST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
 import { createRemoteServer, createShellServer } from './lib/panel-servers.mjs';
+import { startReleaseController } from './lib/release-controller-loop.mjs';
 
 const app = process.argv[2];
 if (!app) {
@@ -23,6 +24,9 @@ server.listen(port, HOST, () => {
   mkdirSync(RUN_DIR, { recursive: true });
   writeFileSync(pidFile, String(process.pid));
   console.log(`[${app}] http://localhost:${port}`);
+  // The shell's server owns the release state it renders: it also runs the
+  // release controller (automatic rollback, progressive rollout).
+  if (app === 'shell') startReleaseController({ log: (line) => console.log(`[shell] ${line}`) });
 });
 server.on('error', (error) => {
   console.error(`[${app}] cannot listen on ${HOST}:${port}: ${error.message}`);

@@ -81,7 +81,10 @@ async function main() {
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
 
   while (dev && !APP_NAMES.every(isBuilt)) await sleep(500);
-  run('shell server', 'node', ['scripts/serve-app.mjs', 'shell']);
+  // `npm start` is production: a remote without recorded hashes is not loaded.
+  run('shell server', 'node', ['scripts/serve-app.mjs', 'shell'], {
+    env: { PANEL_REQUIRE_INTEGRITY: process.env.PANEL_REQUIRE_INTEGRITY ?? (dev ? '0' : '1') },
+  });
   for (const remote of REMOTES) {
     run(`${remote.pkg} server`, 'node', ['scripts/serve-app.mjs', remote.pkg], { critical: false });
   }

@@ -8,7 +8,12 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
 
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './config';
+import {
+  DEFAULT_RATE_LIMITS,
+  DEFAULT_REMOTE_LOADS_LIMIT,
+  type Limit,
+  type RateLimits,
+} from './config';
 import type { Db, DbKind } from './db/connect';
 import { registerAuth } from './lib/auth';
 import { registerControlCharCheck } from './lib/control-chars';
@@ -20,6 +25,7 @@ import containerRequestRoutes from './routes/api/pack/container-requests';
 import containerRoutes from './routes/api/pack/containers';
 import qrBatchRoutes from './routes/api/pack/qr-batches';
 import shopRoutes from './routes/api/shops';
+import telemetryRoutes from './routes/api/telemetry';
 
 /** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
 export interface AppDeps {
@@ -30,6 +36,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Clock for figures relative to "now" (tests pin it). */
   now?: () => Date;
+  /** The release controller's secret for reading load reports (Config.releaseControllerToken). */
+  releaseControllerToken?: string;
 }
 
 declare module 'fastify' {
@@ -71,12 +79,18 @@ export interface AppOptions {
   rateLimits?: RateLimits;
   /** Fastify's trustProxy (see Config.trustProxy). */
   trustProxy?: boolean | string;
+  /** Per-IP limit of remote-load reports. */
+  remoteLoadsLimit?: Limit;
 }
 
 /** The API as a plugin: docs, auth, routes, media and the one error handler. */
 export async function app(
   fastify: FastifyInstance,
-  { rateLimits = DEFAULT_RATE_LIMITS, ...deps }: AppDeps & { rateLimits?: RateLimits },
+  {
+    rateLimits = DEFAULT_RATE_LIMITS,
+    remoteLoadsLimit = DEFAULT_REMOTE_LOADS_LIMIT,
+    ...deps
+  }: AppDeps & { rateLimits?: RateLimits; remoteLoadsLimit?: Limit },
 ): Promise<void> {
   await fastify.register(fastifyHelmet, {
     // Helmet's defaults suit the docs page (Swagger UI loads only its own
@@ -126,7 +140,7 @@ export async function app(
   });
   fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
 
-  registerAuth(fastify, deps.db, deps.jwtSecret);
+  registerAuth(fastify, deps.db, deps.jwtSecret, deps.releaseControllerToken);
   registerControlCharCheck(fastify);
 
   await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps, rateLimits });
@@ -136,6 +150,11 @@ export async function app(
     deps,
   });
   await fastify.register(qrBatchRoutes, { prefix: '/api/v0/pack/qr-batches', deps });
+  await fastify.register(telemetryRoutes, {
+    prefix: '/api/v0/telemetry',
+    deps,
+    remoteLoadsLimit,
+  });
 
   const uploadsDir = path.join(deps.dataDir, 'uploads');
   fastify.get<{ Params: { name: string } }>(
@@ -173,7 +192,11 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
   });
-  await fastify.register(app, { ...deps, rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS });
+  await fastify.register(app, {
+    ...deps,
+    rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
+    remoteLoadsLimit: options.remoteLoadsLimit ?? DEFAULT_REMOTE_LOADS_LIMIT,
+  });
   await fastify.ready();
   return fastify;
 }

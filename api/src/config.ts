@@ -78,6 +78,9 @@ function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   return Object.fromEntries(entries) as RateLimits;
 }
 
+/** Remote-load reports per client IP (RATE_LIMIT_REMOTE_LOADS_IP): a page view sends one or two. */
+export const DEFAULT_REMOTE_LOADS_LIMIT: Limit = { max: 300, windowMs: MINUTE };
+
 /** `true`, or addresses/CIDRs such as `127.0.0.1` or `loopback`; unset or `false` trusts none. */
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
@@ -99,6 +102,15 @@ export interface Config {
    * pick its own IP.
    */
   trustProxy: boolean | string;
+  /** Per-IP limit of the remote-load reports the shell sends. */
+  remoteLoadsLimit: Limit;
+  /**
+   * The release controller's secret (X-Release-Controller), with which the
+   * shell's server reads load reports: RELEASE_CONTROLLER_TOKEN, or generated
+   * once into DATA_DIR/release-controller-token (scripts/lib/release-controller-loop.mjs
+   * reads the same file).
+   */
+  releaseControllerToken: string;
 }
 
 /** The repository root, so data/ lands in the same place whatever the cwd is. */
@@ -112,6 +124,18 @@ function readOrCreateSecret(dataDir: string): string {
   // Generated once and kept, so a restart does not log everybody out.
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function readOrCreateControllerToken(dataDir: string): string {
+  const file = path.join(dataDir, 'release-controller-token');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // 'wx': whichever of the API and the shell's server comes first writes it.
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
 }
 
 /** Every environment variable the API reads, with its working default. */
@@ -129,5 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${port}`,
     rateLimits: loadRateLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    remoteLoadsLimit: parseLimit(env.RATE_LIMIT_REMOTE_LOADS_IP, DEFAULT_REMOTE_LOADS_LIMIT),
+    releaseControllerToken: env.RELEASE_CONTROLLER_TOKEN || readOrCreateControllerToken(dataDir),
   };
 }

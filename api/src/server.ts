@@ -19,6 +19,7 @@ export async function start(): Promise<void> {
       kind,
       jwtSecret: config.jwtSecret,
       dataDir: config.dataDir,
+      releaseControllerToken: config.releaseControllerToken,
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         outboxDir: path.join(config.dataDir, 'outbox'),
@@ -29,6 +30,7 @@ export async function start(): Promise<void> {
       logger: process.env.API_LOG !== 'off',
       rateLimits: config.rateLimits,
       trustProxy: config.trustProxy,
+      remoteLoadsLimit: config.remoteLoadsLimit,
     },
   );
 

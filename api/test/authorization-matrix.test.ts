@@ -71,6 +71,10 @@ const MATRIX = {
   'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
   'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // Anyone may report a remote's page load (the login page is a remote too); no personal data.
+  'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  // The super admin (or the release controller's secret, not held by any identity here).
+  'GET /api/v0/telemetry/remote-loads/summary':                     [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Last: it revokes the caller's own tokens, which every row above still needs.
   'POST /api/v0/shops/logout-everywhere':                           [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
 } satisfies Record<string, Expected[]>;
@@ -271,6 +275,14 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     expect(generated.statusCode).toBe(201);
     return { url: `/api/v0/pack/qr-batches/${generated.json().batch_id}` };
   },
+  'POST /api/v0/telemetry/remote-loads': async () => ({
+    method: 'POST',
+    url: '/api/v0/telemetry/remote-loads/',
+    payload: { remote: 'mfe_qr', version: '1.0.0', event: 'load' },
+  }),
+  'GET /api/v0/telemetry/remote-loads/summary': async () => ({
+    url: '/api/v0/telemetry/remote-loads/summary?remote=mfe_qr&version=1.0.0',
+  }),
   'POST /api/v0/shops/logout-everywhere': async () => ({
     method: 'POST',
     url: '/api/v0/shops/logout-everywhere/',

@@ -49,6 +49,10 @@ export const GENEROUS_LIMITS: RateLimits = {
 
 export interface TestOptions {
   rateLimits?: RateLimits;
+  /** Per-IP limit of remote-load reports (default: one no test reaches). */
+  remoteLoadsLimit?: Limit;
+  /** The release controller's secret (default: none, so no header is accepted). */
+  releaseControllerToken?: string;
 }
 
 async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
@@ -117,8 +121,12 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       dataDir,
       mailer,
       now: () => now ?? new Date(),
+      releaseControllerToken: options.releaseControllerToken,
     },
-    { rateLimits: options.rateLimits ?? GENEROUS_LIMITS },
+    {
+      rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+      remoteLoadsLimit: options.remoteLoadsLimit ?? PLENTY,
+    },
   );
   const token = (kind: 'admin' | 'shop', id: number) => signToken({ kind, id, ver: 0 }, JWT_SECRET);
 

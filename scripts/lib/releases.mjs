@@ -1,12 +1,36 @@
 // Release state of the remotes (deploy/releases.json): which version of each
-// is stable, which is a canary for what share of users, and which was stable
-// before (for rollback). /remotes.json is rendered from it on every request.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+// is stable, which is a canary for what share of users (and on what schedule),
+// which was stable before (for rollback), and the SHA-384 of each released
+// version's entry and manifest. /remotes.json is rendered from it on every
+// request. Events (automatic rollbacks, schedule steps) go to
+// deploy/release-events.jsonl.
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 import { DEPLOY_DIR, DIST, REMOTES, ROOT, packageVersion } from './apps.mjs';
 
+const require = createRequire(import.meta.url);
+const { integrityRecordPath } = require('../../shared/build/release-contract.cjs');
+
 const RELEASES_FILE = path.join(DEPLOY_DIR, 'releases.json');
+const EVENTS_FILE = path.join(DEPLOY_DIR, 'release-events.jsonl');
+
+/**
+ * Whether a remote without recorded hashes may still be loaded: never in
+ * production (NODE_ENV=production, or PANEL_REQUIRE_INTEGRITY=1); the shell
+ * gets the answer in /remotes.json and fails closed.
+ */
+export const REQUIRE_INTEGRITY =
+  process.env.PANEL_REQUIRE_INTEGRITY === '1' ||
+  (process.env.NODE_ENV === 'production' && process.env.PANEL_REQUIRE_INTEGRITY !== '0');
 
 /**
  * A version names a folder, so it is checked before it is used as one: a
@@ -33,6 +57,38 @@ export function writeReleases(releases) {
   renameSync(temp, RELEASES_FILE);
 }
 
+/** Appends one line to the release log (`status` shows the latest). */
+export function logReleaseEvent(event) {
+  mkdirSync(DEPLOY_DIR, { recursive: true });
+  appendFileSync(EVENTS_FILE, `${JSON.stringify({ at: new Date().toISOString(), ...event })}\n`);
+}
+
+export function readReleaseEvents(limit = 10) {
+  if (!existsSync(EVENTS_FILE)) return [];
+  return readFileSync(EVENTS_FILE, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .slice(-limit)
+    .map((line) => JSON.parse(line));
+}
+
+/** Every file's SHA-384 as the build recorded it beside its folder, or null. */
+export function readIntegrityRecord(dir) {
+  const file = integrityRecordPath(dir);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).files : null;
+}
+
+/** The entry's and manifest's hashes of a build folder's record, or null. */
+export function entryHashes(files) {
+  if (!files?.['remoteEntry.js'] || !files['mf-manifest.json']) return null;
+  return { entry: files['remoteEntry.js'], manifest: files['mf-manifest.json'] };
+}
+
+/** A version's hashes: recorded at release in releases.json, else its build's record (dist/). */
+function integrityOf(pkg, state, version) {
+  return state.hashes?.[version] ?? entryHashes(readIntegrityRecord(versionDir(pkg, version)));
+}
+
 /**
  * Where a version of a remote is served from: its release folder, or, for
  * the version in its package.json, its own dist/ (what `npm run build -w`
@@ -51,6 +107,10 @@ export function renderRemotesJson({ protocol, hostname, apiUrl }) {
   const releases = readReleases();
   const url = (remote, version) =>
     `${protocol}//${hostname}:${remote.port}/${encodeURIComponent(version)}/mf-manifest.json`;
+  const integrity = (remote, state, version) => {
+    const hashes = integrityOf(remote.pkg, state, version);
+    return hashes ? { integrity: hashes } : {};
+  };
   const remotes = {};
   for (const remote of REMOTES) {
     const state = releases[remote.pkg];
@@ -58,6 +118,7 @@ export function renderRemotesJson({ protocol, hostname, apiUrl }) {
       package: remote.pkg,
       url: url(remote, state.stable),
       version: state.stable,
+      ...integrity(remote, state, state.stable),
       roles: remote.roles,
       ...(state.canary
         ? {
@@ -65,10 +126,11 @@ export function renderRemotesJson({ protocol, hostname, apiUrl }) {
               url: url(remote, state.canary.version),
               version: state.canary.version,
               percent: state.canary.percent,
+              ...integrity(remote, state, state.canary.version),
             },
           }
         : {}),
     };
   }
-  return { apiUrl, remotes };
+  return { apiUrl, requireIntegrity: REQUIRE_INTEGRITY, remotes };
 }

@@ -8,6 +8,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack')
 const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { PreloadChunksPlugin } = require('./preload-chunks-plugin.cjs');
+const { ReleaseContractPlugin } = require('./release-contract.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
 
 /**
@@ -53,6 +54,19 @@ function createRspackConfig({ appDir }) {
   if (!app) throw new Error(`${pkg.name} is not in apps.json`);
   const federationName = app.name;
   const exposes = Object.fromEntries((app.pages ?? []).map((page) => [page.expose, page.file]));
+  // Test-only faults, so the browser tests can release a broken version:
+  // PANEL_FAULT_THROWING_PAGES=1 exposes pages that throw when drawn.
+  // PANEL_FAULT_OMIT_EXPOSE=./QrPage leaves a page out; PANEL_FAULT_REQUIRE=react@^99.0.0
+  // asks for a React the shell does not provide. The release gate must refuse the last two.
+  if (process.env.PANEL_FAULT_THROWING_PAGES === '1') {
+    for (const name of Object.keys(exposes)) exposes[name] = require.resolve('./throwing-page.cjs');
+  }
+  for (const omitted of (process.env.PANEL_FAULT_OMIT_EXPOSE ?? '').split(',')) {
+    delete exposes[omitted];
+  }
+  const shared = sharedDependencies();
+  const fault = /^(.+)@([^@]+)$/.exec(process.env.PANEL_FAULT_REQUIRE ?? '');
+  if (!isHost && fault && shared[fault[1]]) shared[fault[1]].requiredVersion = fault[2];
   const devPort = Number(process.env.PANEL_PORT ?? 3000) + app.portOffset;
   // A release builds the same source under another version (scripts/release.mjs).
   const version = process.env.REMOTE_VERSION || pkg.version;
@@ -73,6 +87,9 @@ function createRspackConfig({ appDir }) {
       // a remote's 'auto' lets it be served from any folder (versioned releases).
       publicPath: isHost ? '/' : 'auto',
       uniqueName: federationName,
+      // Scripts load with crossorigin so their integrity can be checked (a
+      // remote's server answers CORS for the panel's origins).
+      crossOriginLoading: 'anonymous',
       filename: isDev ? '[name].js' : '[name].[contenthash:10].js',
       chunkFilename: isDev ? '[name].js' : '[name].[contenthash:10].js',
       assetModuleFilename: '[name].[contenthash:10][ext]',
@@ -139,7 +156,7 @@ function createRspackConfig({ appDir }) {
               exposes,
               manifest: { fileName: 'mf-manifest.json' },
             }),
-        shared: sharedDependencies(),
+        shared,
         dts: false,
         // One federation runtime in the page: the shell bundles it and puts it
         // on the global the remotes' builds take it from, so a remote's entry
@@ -156,6 +173,20 @@ function createRspackConfig({ appDir }) {
             new PreloadChunksPlugin(),
           ]
         : []),
+      // Every chunk is loaded with the SHA-384 of its bytes (integrity=…), so
+      // a file changed after the build is refused by the browser.
+      ...(isDev ? [] : [new rspack.SubresourceIntegrityPlugin({ hashFuncNames: ['sha384'] })]),
+      // contract.json for the release gate and the integrity record (release-contract.cjs).
+      ...(isDev
+        ? []
+        : [
+            new ReleaseContractPlugin({
+              srcDirs: isHost
+                ? [path.join(appDir, 'src'), path.join(__dirname, '../src')]
+                : [path.join(appDir, 'src')],
+              contract: () => releaseContract({ isHost, app, pkg, version, exposes, shared }),
+            }),
+          ]),
       // Watch builds stay fast; release builds are compressed once, here.
       ...(isDev ? [] : [new PrecompressPlugin()]),
     ],
@@ -167,6 +198,44 @@ function createRspackConfig({ appDir }) {
     },
     performance: { hints: false },
     optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+  };
+}
+
+/**
+ * What the release gate needs of a build (endpoints are added by the plugin):
+ * the shell's provided shared versions and the pages its route table loads,
+ * or a remote's exposes and the versions it requires of each shared package.
+ */
+function releaseContract({ isHost, app, pkg, version, exposes, shared }) {
+  if (isHost) {
+    return {
+      kind: 'host',
+      name: app.name,
+      package: pkg.name,
+      version,
+      provides: Object.fromEntries(Object.entries(shared).map(([name, s]) => [name, s.version])),
+      routes: apps.remotes.flatMap((remote) =>
+        remote.pages.map((page) => ({
+          remote: remote.name,
+          exposed: page.expose,
+          path: page.path,
+        })),
+      ),
+    };
+  }
+  const required = Object.fromEntries(
+    Object.entries(shared).map(([name, s]) => [
+      name,
+      { requiredVersion: s.requiredVersion, singleton: !!s.singleton },
+    ]),
+  );
+  return {
+    kind: 'remote',
+    name: app.name,
+    package: pkg.name,
+    version,
+    exposes: Object.keys(exposes),
+    shared: required,
   };
 }
 

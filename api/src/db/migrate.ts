@@ -5,6 +5,7 @@ import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
 import { requestPaging } from './migrations/20261122T0200-request-paging';
 import { qrBatches } from './migrations/20261122T0300-qr-batches';
+import { remoteLoadReports } from './migrations/20261122T0500-remote-load-reports';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0200-rate-limits': rateLimits,
     '20261122T0200-request-paging': requestPaging,
     '20261122T0300-qr-batches': qrBatches(kind),
+    '20261122T0500-remote-load-reports': remoteLoadReports(kind),
   };
 }
 

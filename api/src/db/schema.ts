@@ -118,6 +118,21 @@ export interface QrBatchCodeTable {
   code: string;
 }
 
+/**
+ * One page view of a remote (event 'load') or one failure during it (event
+ * 'error', with why): what the release controller compares between a
+ * canary and the stable version. No user, no address: remote, version, time.
+ */
+export interface RemoteLoadReportTable {
+  id: Generated<number>;
+  remote: string;
+  version: string;
+  event: 'load' | 'error';
+  reason: 'load' | 'render' | 'rejection' | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -132,6 +147,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   qr_batches: QrBatchTable;
   qr_batch_codes: QrBatchCodeTable;
+  remote_load_reports: RemoteLoadReportTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   fallback: (error: Error, retry: () => void) => ReactNode;
   onRetry: () => void;
+  /** Told of every error caught (for the load reports). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Remote failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private retry = () => {

@@ -9,6 +9,8 @@ import type { Viewer } from '@panel/shared';
 export interface RemoteRelease {
   url: string;
   version?: string;
+  /** SHA-384 (SRI form) of the release's mf-manifest.json and remoteEntry.js, recorded at release. */
+  integrity?: { manifest: string; entry: string };
 }
 
 export interface RemoteEntry extends RemoteRelease {
@@ -19,6 +21,8 @@ export interface RemoteEntry extends RemoteRelease {
 
 export interface RemotesManifest {
   apiUrl?: string;
+  /** Production: a release without recorded hashes is not loaded at all (fails closed). */
+  requireIntegrity?: boolean;
   /** Map tile URL template and attribution of this deployment (MAP_TILE_URL). */
   mapTileUrl?: string;
   mapTileAttribution?: string;
@@ -31,9 +35,18 @@ export interface RemotesManifest {
 
 const VIEWERS: readonly Viewer[] = ['guest', 'shop', 'provider'];
 
+const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
+
 function isRelease(value: unknown): value is RemoteRelease {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, integrity } = value as RemoteRelease;
+  if (typeof url !== 'string') return false;
   return (
-    typeof value === 'object' && value !== null && typeof (value as RemoteRelease).url === 'string'
+    integrity === undefined ||
+    (typeof integrity === 'object' &&
+      integrity !== null &&
+      SRI.test(String(integrity.manifest)) &&
+      SRI.test(String(integrity.entry)))
   );
 }
 
@@ -46,11 +59,20 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   ) {
     throw new Error('remotes.json has no "remotes" object');
   }
-  const { apiUrl, mapTileUrl, mapTileAttribution, supportChatUrl, currency, remotes } =
-    raw as RemotesManifest;
+  const {
+    apiUrl,
+    requireIntegrity,
+    mapTileUrl,
+    mapTileAttribution,
+    supportChatUrl,
+    currency,
+    remotes,
+  } = raw as RemotesManifest;
   for (const [name, entry] of Object.entries(remotes)) {
     if (!isRelease(entry) || !Array.isArray(entry.roles)) {
-      throw new Error(`remotes.json: remote "${name}" needs a url and a roles list`);
+      throw new Error(
+        `remotes.json: remote "${name}" needs a url, a roles list and, if any, sha384 hashes`,
+      );
     }
     if (entry.roles.some((role) => !VIEWERS.includes(role))) {
       throw new Error(`remotes.json: remote "${name}" has an unknown role`);
@@ -63,6 +85,7 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return {
     apiUrl: text(apiUrl) ?? '',
+    requireIntegrity: requireIntegrity === true,
     mapTileUrl: text(mapTileUrl),
     mapTileAttribution: text(mapTileAttribution),
     supportChatUrl: text(supportChatUrl),

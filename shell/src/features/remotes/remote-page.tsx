@@ -1,9 +1,17 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { MESSAGES, Spinner, type Viewer } from '@panel/shared';
 
+import { reportPageView } from './load-reports';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemotePage, loadedRemotePage, type RemotePageModule } from './remote-registry';
+import {
+  loadRemotePage,
+  loadedRemotePage,
+  releaseVersionOf,
+  type RemotePageModule,
+} from './remote-registry';
 import styles from './remote-page.module.css';
+
+type PageView = ReturnType<typeof reportPageView>;
 
 interface RemotePageProps {
   remote: string;
@@ -28,23 +36,45 @@ function versioned(remote: string, page: RemotePageModule): ComponentType {
  * rejected load forever, so each Retry builds a fresh lazy component (keyed
  * by attempt) and re-registers the remote.
  */
+/** A failed download of the page, told apart from a page that throws, for the load reports. */
+class RemoteLoadError extends Error {}
+
 function useRemoteComponent(remote: string, exposed: string, viewer: Viewer, attempt: number) {
   return useMemo(() => {
     const loaded = attempt === 0 ? loadedRemotePage(remote, exposed, viewer) : undefined;
     if (loaded) return versioned(remote, loaded);
-    return lazy(async (): Promise<{ default: ComponentType }> => ({
-      default: versioned(remote, await loadRemotePage(remote, exposed, viewer, attempt)),
-    }));
+    return lazy(async (): Promise<{ default: ComponentType }> => {
+      try {
+        return {
+          default: versioned(remote, await loadRemotePage(remote, exposed, viewer, attempt)),
+        };
+      } catch (error) {
+        throw new RemoteLoadError(error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
+      }
+    });
   }, [remote, exposed, viewer, attempt]);
 }
 
 export function RemotePage({ remote, exposed, viewer }: RemotePageProps) {
   const [attempt, setAttempt] = useState(0);
+  const view = useRef<PageView | null>(null);
   const Page = useRemoteComponent(remote, exposed, viewer, attempt);
+  // Each page shown (and each Retry) is one page view in the release
+  // controller's load reports; a promise rejected unhandled while the page is
+  // open counts against its version.
+  useEffect(() => {
+    view.current = reportPageView(remote, releaseVersionOf(remote));
+    const onRejection = () => view.current?.fail('rejection');
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => window.removeEventListener('unhandledrejection', onRejection);
+  }, [remote, exposed, attempt]);
   return (
     <RemoteErrorBoundary
       key={`${remote}${exposed}${attempt}`}
       onRetry={() => setAttempt((n) => n + 1)}
+      onError={(error) => view.current?.fail(error instanceof RemoteLoadError ? 'load' : 'render')}
       fallback={(error, retry) => (
         <div className={styles.fallback} role="alert" data-remote-failed={remote}>
           <h2 className={styles.title}>{MESSAGES.remoteFailed}</h2>

@@ -1,13 +1,15 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { Viewer } from '@panel/shared';
 
+import { expectCheckedRemote, expectIntegrity, integrityPlugin } from './integrity-plugin';
 import type { RemotesManifest } from './remote-manifest';
 import { chooseRelease } from './rollout-bucket';
 
 export class RemoteNotAllowedError extends Error {}
 
-let manifest: Pick<RemotesManifest, 'remotes'> = { remotes: {} };
+let manifest: Pick<RemotesManifest, 'remotes' | 'requireIntegrity'> = { remotes: {} };
 const registeredUrls = new Map<string, string>();
+let integrityPluginRegistered = false;
 
 export function setRemotesManifest(next: RemotesManifest): void {
   manifest = next;
@@ -24,10 +26,29 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
   if (!entry.roles.includes(viewer)) {
     throw new RemoteNotAllowedError(`${remoteName} is not available to ${viewer}`);
   }
-  const { url } = chooseRelease(remoteName, entry);
+  const release = chooseRelease(remoteName, entry);
+  const { url } = release;
+  // The manifest and the entry load only with the hashes recorded at release.
+  if (release.integrity) {
+    expectIntegrity(url, release.integrity.manifest);
+    expectIntegrity(new URL('remoteEntry.js', url).href, release.integrity.entry);
+    expectCheckedRemote(remoteName);
+  } else if (manifest.requireIntegrity) {
+    throw new Error(`${remoteName} ${release.version ?? ''} has no recorded integrity hash`);
+  }
+  if (!integrityPluginRegistered) {
+    registerPlugins([integrityPlugin()]);
+    integrityPluginRegistered = true;
+  }
   if (!force && registeredUrls.get(remoteName) === url) return;
   registerRemotes([{ name: remoteName, entry: url }], { force: registeredUrls.has(remoteName) });
   registeredUrls.set(remoteName, url);
+}
+
+/** The version of a remote this user gets (stable or canary), for load reports. */
+export function releaseVersionOf(remoteName: string): string {
+  const entry = manifest.remotes[remoteName];
+  return (entry && chooseRelease(remoteName, entry).version) || 'unknown';
 }
 
 export interface RemotePageModule {

@@ -1,0 +1,236 @@
+// The release gate, the release lock and the release controller's decisions,
+// without a browser or a build: contracts are written here the way
+// shared/build/release-contract.cjs writes them.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { checkContract, satisfies } from '../lib/contract-gate.cjs';
+import { LockBusyError, acquireLock } from '../lib/release-lock.cjs';
+import {
+  applyAction,
+  controllerConfig,
+  decide,
+  parseDuration,
+  shouldRollBack,
+} from '../lib/release-controller.cjs';
+
+const SINGLETON_VERSIONS = {
+  react: '19.3.1',
+  'react-dom': '19.3.1',
+  'react-router-dom': '7.18.5',
+  'react-redux': '9.3.1',
+  '@reduxjs/toolkit': '2.14.0',
+  '@panel/shared': '1.0.0',
+};
+
+const host = {
+  kind: 'host',
+  name: 'shell',
+  package: 'shell',
+  version: '1.0.0',
+  provides: SINGLETON_VERSIONS,
+  routes: [
+    { remote: 'mfe_qr', exposed: './QrPage', path: 'qr' },
+    { remote: 'mfe_dashboard', exposed: './HomePage', path: 'home' },
+  ],
+  endpoints: ['getShopInfo', 'changeShopStatus', 'getPendingCount'],
+};
+
+function qrBuild(overrides: Record<string, unknown> = {}) {
+  return {
+    kind: 'remote',
+    name: 'mfe_qr',
+    package: 'mfe-qr',
+    version: '2.0.0',
+    exposes: ['./QrPage'],
+    shared: Object.fromEntries(
+      Object.entries(SINGLETON_VERSIONS).map(([name, version]) => [
+        name,
+        { requiredVersion: `^${version}`, singleton: true },
+      ]),
+    ),
+    endpoints: ['getQrOptions', 'generateQrCodes'],
+    ...overrides,
+  };
+}
+
+const dashboard = {
+  label: 'mfe-dashboard 1.0.0',
+  contract: {
+    ...qrBuild(),
+    name: 'mfe_dashboard',
+    package: 'mfe-dashboard',
+    endpoints: ['getLoans'],
+  },
+};
+
+describe('the release gate', () => {
+  it('lets a build that fits the deployed shell and the other remotes through', () => {
+    expect(checkContract({ candidate: qrBuild(), host, others: [dashboard] })).toEqual([]);
+  });
+
+  it('refuses a build missing a page the route table loads from it, naming the page', () => {
+    const problems = checkContract({ candidate: qrBuild({ exposes: [] }), host, others: [] });
+    expect(problems).toEqual([
+      `mfe-qr 2.0.0 does not expose ./QrPage, which the shell's route table loads for "qr"`,
+    ]);
+  });
+
+  it('refuses a build requiring a React the shell does not provide', () => {
+    const candidate = qrBuild();
+    candidate.shared.react = { requiredVersion: '^20.0.0', singleton: true };
+    expect(checkContract({ candidate, host })).toEqual([
+      'mfe-qr 2.0.0 requires react ^20.0.0, but the deployed shell provides 19.3.1',
+    ]);
+  });
+
+  it('refuses a build sharing a singleton the shell does not provide', () => {
+    const { '@panel/shared': _dropped, ...provides } = SINGLETON_VERSIONS;
+    expect(checkContract({ candidate: qrBuild(), host: { ...host, provides } })).toEqual([
+      'mfe-qr 2.0.0 shares @panel/shared, which the deployed shell does not provide',
+    ]);
+  });
+
+  it('refuses a build whose injected endpoint another remote injects, naming both', () => {
+    const candidate = qrBuild({ endpoints: ['getQrOptions', 'getLoans'] });
+    expect(checkContract({ candidate, host, others: [dashboard] })).toEqual([
+      'mfe-qr 2.0.0 injects the API endpoint "getLoans", which mfe-dashboard 1.0.0 injects too',
+    ]);
+  });
+
+  it("refuses a build whose endpoint collides with the shell's or @panel/shared's", () => {
+    const candidate = qrBuild({ endpoints: ['getShopInfo'] });
+    expect(checkContract({ candidate, host })).toEqual([
+      'mfe-qr 2.0.0 injects the API endpoint "getShopInfo", which the shell or @panel/shared injects too',
+    ]);
+  });
+
+  it('lists every problem at once', () => {
+    const candidate = qrBuild({ exposes: [], endpoints: ['getLoans'] });
+    candidate.shared['react-dom'] = { requiredVersion: '~18.2.0', singleton: true };
+    expect(checkContract({ candidate, host, others: [dashboard] })).toHaveLength(3);
+  });
+
+  it('reads npm ranges the way npm does for the cases builds write', () => {
+    expect(satisfies('19.3.1', '^19.3.1')).toBe(true);
+    expect(satisfies('19.4.0', '^19.3.1')).toBe(true);
+    expect(satisfies('19.3.0', '^19.3.1')).toBe(false);
+    expect(satisfies('20.0.0', '^19.3.1')).toBe(false);
+    expect(satisfies('0.2.5', '^0.2.1')).toBe(true);
+    expect(satisfies('0.3.0', '^0.2.1')).toBe(false);
+    expect(satisfies('7.18.9', '~7.18.5')).toBe(true);
+    expect(satisfies('7.19.0', '~7.18.5')).toBe(false);
+    expect(satisfies('19.3.1', '>=18 <20')).toBe(true);
+    expect(satisfies('19.3.1', '^18.0.0 || ^19.0.0')).toBe(true);
+    expect(satisfies('19.3.1', '*')).toBe(true);
+    expect(satisfies('19.3.1', '19.3.1')).toBe(true);
+    expect(satisfies('19.3.1', '19.3.2')).toBe(false);
+    expect(satisfies('19.3.1', '19.x')).toBe(true);
+  });
+});
+
+describe('the release lock', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'release-lock-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lets one of two steps in and tells the other who holds it', () => {
+    const release = acquireLock(dir, 'release mfe-qr --version 2.0.0');
+    expect(() => acquireLock(dir, 'promote mfe-qr')).toThrow(LockBusyError);
+    expect(() => acquireLock(dir, 'promote mfe-qr')).toThrow(
+      /another release step is running \(release mfe-qr --version 2\.0\.0, pid \d+/,
+    );
+    release();
+    const again = acquireLock(dir, 'promote mfe-qr');
+    again();
+  });
+
+  it('takes over a lock left by a process that no longer exists', () => {
+    const file = path.join(dir, '.release.lock');
+    writeFileSync(file, JSON.stringify({ pid: 2 ** 22 + 12345, command: 'crashed' }));
+    const release = acquireLock(dir, 'rollback mfe-qr');
+    expect(JSON.parse(readFileSync(file, 'utf8')).command).toBe('rollback mfe-qr');
+    release();
+  });
+});
+
+describe('the release controller', () => {
+  const config = { ...controllerConfig({}), minFailures: 5, ratio: 3 };
+
+  it('rolls back a canary with at least 5 failures and at least 3× stable’s rate', () => {
+    expect(shouldRollBack({ loads: 20, failures: 6 }, { loads: 100, failures: 1 }, config)).toBe(
+      true,
+    );
+    // Fewer than 5 failures: not enough evidence, however bad the rate.
+    expect(shouldRollBack({ loads: 4, failures: 4 }, { loads: 100, failures: 0 }, config)).toBe(
+      false,
+    );
+    // Failing, but no worse than 3× stable: stable is as bad.
+    expect(shouldRollBack({ loads: 100, failures: 10 }, { loads: 100, failures: 5 }, config)).toBe(
+      false,
+    );
+    expect(shouldRollBack({ loads: 10, failures: 5 }, { loads: 0, failures: 0 }, config)).toBe(
+      true,
+    );
+  });
+
+  it('raises a progressive canary on schedule, then promotes it one step after 100 %', () => {
+    const now = 1_000_000;
+    interface State {
+      stable: string;
+      previous?: string;
+      canary?: {
+        version: string;
+        percent: number;
+        schedule: { step: number; everyMs: number; nextAt: number };
+      };
+    }
+    let state: State = {
+      stable: '1.0.0',
+      canary: { version: '2.0.0', percent: 10, schedule: { step: 40, everyMs: 1000, nextAt: now } },
+    };
+    expect(decide(state, null, now - 1, config)).toBeNull();
+    const steps: number[] = [];
+    for (let t = now; state.canary; t += 1000) {
+      const action = decide(
+        state,
+        { canary: { loads: 0, failures: 0 }, stable: { loads: 0, failures: 0 } },
+        t,
+        config,
+      );
+      state = applyAction(state, action, t);
+      if (state.canary) steps.push(state.canary.percent);
+    }
+    expect(steps).toEqual([50, 90, 100]);
+    expect(state).toEqual(expect.objectContaining({ stable: '2.0.0', previous: '1.0.0' }));
+  });
+
+  it('rolls back before stepping, and says why', () => {
+    const state = {
+      stable: '1.0.0',
+      canary: { version: '2.0.0', percent: 50, schedule: { step: 10, everyMs: 1000, nextAt: 0 } },
+    };
+    const action = decide(
+      state,
+      { canary: { loads: 8, failures: 8 }, stable: { loads: 8, failures: 0 } },
+      10,
+      config,
+    );
+    expect(action.kind).toBe('rollback');
+    expect(action.message).toMatch(/8 failures in 8 loads/);
+    expect(applyAction(state, action, 10)).toEqual({
+      stable: '1.0.0',
+      rolledBack: { version: '2.0.0', at: 10 },
+    });
+  });
+
+  it('reads durations', () => {
+    expect(parseDuration('60s')).toBe(60_000);
+    expect(parseDuration('2m')).toBe(120_000);
+    expect(parseDuration('1500ms')).toBe(1500);
+    expect(parseDuration('soon')).toBeNull();
+  });
+});

@@ -1,0 +1,145 @@
+// The release gate: does a remote's build fit the deployed shell and the
+// other live remotes? It compares the contract.json files builds publish
+// (shared/build/release-contract.cjs), without a browser:
+//
+// - every page the shell's route table loads from the remote is exposed;
+// - every shared singleton the remote requires is provided by the shell at a
+//   version in the required range;
+// - no endpoint the remote injects into the one API slice is injected by the
+//   shell, @panel/shared or another live remote (injectEndpoints with
+//   overrideExisting: 'throw' would fail at run time, or worse, silently win).
+//
+// CommonJS so the scripts' Jest project can load it without ESM support.
+
+/** The singletons the shell must provide at a version the remote accepts. */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  'react-redux',
+  '@reduxjs/toolkit',
+  '@panel/shared',
+];
+
+function parseVersion(text) {
+  const match = /^\s*v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?(?:-([0-9A-Za-z.-]+))?\s*$/.exec(
+    text,
+  );
+  if (!match) return null;
+  const part = (value) =>
+    value === undefined || value === 'x' || value === '*' ? null : Number(value);
+  return { major: Number(match[1]), minor: part(match[2]), patch: part(match[3]), pre: match[4] };
+}
+
+function compare(a, b) {
+  for (const key of ['major', 'minor', 'patch']) {
+    const diff = (a[key] ?? 0) - (b[key] ?? 0);
+    if (diff !== 0) return diff;
+  }
+  if (a.pre && !b.pre) return -1;
+  if (!a.pre && b.pre) return 1;
+  return 0;
+}
+
+/** One comparator (`^1.2.3`, `~1.2`, `>=1`, `<2`, `1.2.3`, `1.x`, `*`) against a version. */
+function satisfiesOne(version, comparator) {
+  if (comparator === '*' || comparator === '' || comparator === 'x') return true;
+  const match = /^(\^|~|>=|<=|>|<|=)?\s*(.+)$/.exec(comparator);
+  if (!match) return false;
+  const [, op = '=', rest] = match;
+  const want = parseVersion(rest);
+  if (!want) return false;
+  const cmp = compare(version, want);
+  switch (op) {
+    case '>=':
+      return cmp >= 0;
+    case '<=':
+      return cmp <= 0;
+    case '>':
+      return cmp > 0;
+    case '<':
+      return cmp < 0;
+    case '^': {
+      if (cmp < 0) return false;
+      if (want.major !== 0 || want.minor === null) return version.major === want.major;
+      if (want.minor !== 0 || want.patch === null)
+        return version.major === 0 && version.minor === want.minor;
+      return version.major === 0 && version.minor === 0 && version.patch === want.patch;
+    }
+    case '~':
+      if (cmp < 0) return false;
+      return version.major === want.major && (want.minor === null || version.minor === want.minor);
+    default:
+      return (
+        version.major === want.major &&
+        (want.minor === null || version.minor === want.minor) &&
+        (want.patch === null || version.patch === want.patch) &&
+        (want.pre ?? '') === (version.pre ?? '')
+      );
+  }
+}
+
+/** npm-style range check, enough for the ranges builds write: `||` of space-separated comparators. */
+function satisfies(versionText, range) {
+  const version = parseVersion(versionText);
+  if (!version) return false;
+  return String(range)
+    .split('||')
+    .some((alternative) =>
+      alternative
+        .trim()
+        .replace(/(\^|~|>=|<=|>|<|=)\s+/g, '$1')
+        .split(/\s+/)
+        .every((comparator) => satisfiesOne(version, comparator)),
+    );
+}
+
+/**
+ * Everything wrong with releasing `candidate` next to `host` (the deployed
+ * shell's contract) and `others` (contracts of the other live remote
+ * versions, each `{ label, contract }`). An empty list means it fits.
+ */
+function checkContract({ candidate, host, others = [] }) {
+  const problems = [];
+  const label = `${candidate.package} ${candidate.version}`;
+  if (candidate.kind !== 'remote') return [`${label}: contract.json does not describe a remote`];
+
+  for (const route of host.routes.filter((r) => r.remote === candidate.name)) {
+    if (!candidate.exposes.includes(route.exposed)) {
+      problems.push(
+        `${label} does not expose ${route.exposed}, which the shell's route table loads for "${route.path}"`,
+      );
+    }
+  }
+
+  for (const name of SINGLETONS) {
+    const required = candidate.shared?.[name];
+    if (!required) continue;
+    const provided = host.provides?.[name];
+    if (!provided) {
+      problems.push(`${label} shares ${name}, which the deployed shell does not provide`);
+    } else if (required.requiredVersion && !satisfies(provided, required.requiredVersion)) {
+      problems.push(
+        `${label} requires ${name} ${required.requiredVersion}, but the deployed shell provides ${provided}`,
+      );
+    }
+  }
+
+  const owners = new Map();
+  for (const name of host.endpoints ?? []) owners.set(name, `the shell or @panel/shared`);
+  for (const other of others) {
+    for (const name of other.contract.endpoints ?? []) {
+      if (!owners.has(name)) owners.set(name, other.label);
+    }
+  }
+  for (const name of candidate.endpoints ?? []) {
+    if (owners.has(name)) {
+      problems.push(
+        `${label} injects the API endpoint "${name}", which ${owners.get(name)} injects too`,
+      );
+    }
+  }
+  return problems;
+}
+
+module.exports = { SINGLETONS, checkContract, satisfies };

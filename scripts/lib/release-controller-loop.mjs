@@ -1,0 +1,130 @@
+// The release controller: runs inside the shell's server (the process that
+// renders /remotes.json from deploy/releases.json), and once per
+// `npm run release -- tick`. Every RELEASE_CONTROLLER_INTERVAL_MS (5 s) it
+// reads, for each remote with a canary, the load reports of the canary and
+// the stable version from the API, and rolls a failing canary back, raises a
+// progressive canary's share or promotes it (release-controller.cjs decides).
+// Its state is deploy/releases.json, so a schedule survives a restart; it
+// takes the release lock for each change and skips a tick when a release
+// command holds it.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { API_PORT, DATA_DIR, DEPLOY_DIR, REMOTES } from './apps.mjs';
+import { logReleaseEvent, readReleases, writeReleases } from './releases.mjs';
+
+const require = createRequire(import.meta.url);
+const { LockBusyError, acquireLock } = require('./release-lock.cjs');
+const { applyAction, controllerConfig, decide } = require('./release-controller.cjs');
+
+/**
+ * The secret the controller shows the API to read load reports: the
+ * RELEASE_CONTROLLER_TOKEN variable, or one generated once into DATA_DIR (the
+ * API reads the same file; see api/src/config.ts).
+ */
+export function controllerToken() {
+  if (process.env.RELEASE_CONTROLLER_TOKEN) return process.env.RELEASE_CONTROLLER_TOKEN;
+  const file = path.join(DATA_DIR, 'release-controller-token');
+  mkdirSync(DATA_DIR, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** `{ loads, failures }` of one remote version over its last `last` loads, from the API. */
+async function fetchVersionHealth(remote, version, last) {
+  const url = new URL(`http://127.0.0.1:${API_PORT}/api/v0/telemetry/remote-loads/summary`);
+  url.searchParams.set('remote', remote.name);
+  url.searchParams.set('version', version);
+  url.searchParams.set('last', String(last));
+  const response = await fetch(url, {
+    headers: { 'x-release-controller': controllerToken() },
+    signal: AbortSignal.timeout(5000),
+  });
+  if (!response.ok) throw new Error(`load reports answered ${response.status}`);
+  const { loads, failures } = await response.json();
+  return { loads, failures };
+}
+
+async function fetchHealth(remote, state, config) {
+  const [canary, stable] = await Promise.all([
+    fetchVersionHealth(remote, state.canary.version, config.windowLoads),
+    fetchVersionHealth(remote, state.stable, config.windowLoads),
+  ]);
+  return { canary, stable };
+}
+
+/**
+ * One pass over the remotes with a canary; returns the events it logged.
+ * `health` is injectable for tests.
+ */
+export async function runControllerOnce({
+  now = Date.now(),
+  health = fetchHealth,
+  log = () => {},
+} = {}) {
+  const config = controllerConfig();
+  const seen = readReleases();
+  const withCanary = REMOTES.filter((remote) => seen[remote.pkg].canary);
+  if (withCanary.length === 0) return [];
+  const healthByPkg = {};
+  for (const remote of withCanary) {
+    try {
+      healthByPkg[remote.pkg] = await health(remote, seen[remote.pkg], config);
+    } catch (error) {
+      // Without reports the schedule still runs; only the rollback check waits.
+      log(`release controller: no load reports for ${remote.pkg}: ${error.message}`);
+      healthByPkg[remote.pkg] = null;
+    }
+  }
+  let unlock;
+  try {
+    unlock = acquireLock(DEPLOY_DIR, 'release controller');
+  } catch (error) {
+    if (error instanceof LockBusyError) return [];
+    throw error;
+  }
+  const events = [];
+  try {
+    const releases = readReleases();
+    for (const remote of withCanary) {
+      const state = releases[remote.pkg];
+      // A command changed this remote since the reports were read: next tick.
+      if (state.canary?.version !== seen[remote.pkg].canary.version) continue;
+      const action = decide(state, healthByPkg[remote.pkg], now, config);
+      if (!action) continue;
+      releases[remote.pkg] = applyAction(state, action, now);
+      events.push({ remote: remote.pkg, kind: action.kind, message: action.message });
+    }
+    if (events.length > 0) writeReleases(releases);
+  } finally {
+    unlock();
+  }
+  for (const event of events) {
+    logReleaseEvent(event);
+    log(`release controller: ${event.remote} ${event.message}`);
+  }
+  return events;
+}
+
+/** Starts the periodic controller; returns a function that stops it. */
+export function startReleaseController({ log = console.log } = {}) {
+  const { intervalMs } = controllerConfig();
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runControllerOnce({ log })
+      .catch((error) => log(`release controller: ${error.message}`))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,104 @@
+// The release controller's decisions, kept pure so they are tested alone:
+// given a remote's release state, the recent load reports of its stable and
+// canary versions and the time, what should happen next.
+//
+// - rollback: the canary fails clearly more often than stable (at least
+//   `minFailures` failures in its last `windowLoads` loads, and a failure
+//   rate at least `ratio` times stable's);
+// - step: a progressive canary's next step is due (share + step, at most 100);
+// - promote: a progressive canary has been at 100 % for one more step.
+
+/** Thresholds; RELEASE_ROLLBACK_MIN_FAILURES, RELEASE_ROLLBACK_RATIO, RELEASE_WINDOW_LOADS override. */
+function controllerConfig(env = process.env) {
+  const number = (value, fallback) => {
+    const parsed = Number(value);
+    return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0
+      ? parsed
+      : fallback;
+  };
+  return {
+    minFailures: number(env.RELEASE_ROLLBACK_MIN_FAILURES, 5),
+    ratio: number(env.RELEASE_ROLLBACK_RATIO, 3),
+    windowLoads: Math.floor(number(env.RELEASE_WINDOW_LOADS, 100)),
+    intervalMs: number(env.RELEASE_CONTROLLER_INTERVAL_MS, 5000),
+  };
+}
+
+const rate = ({ loads, failures }) => (loads > 0 ? failures / loads : 0);
+
+/**
+ * Whether a canary's failures call for a rollback. `canary` and `stable` are
+ * `{ loads, failures }` over each version's last `windowLoads` loads.
+ */
+function shouldRollBack(canary, stable, config) {
+  if (canary.failures < config.minFailures) return false;
+  const canaryRate = rate(canary);
+  const stableRate = rate(stable);
+  return canaryRate > stableRate && canaryRate >= config.ratio * stableRate;
+}
+
+/** `60s`, `2m`, `1h`, `500ms` or plain milliseconds → milliseconds (null if invalid). */
+function parseDuration(text) {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(String(text ?? ''));
+  if (!match) return null;
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 'ms'];
+  const ms = Math.round(Number(match[1]) * unit);
+  return ms > 0 ? ms : null;
+}
+
+/**
+ * The next action for one remote, or null. `health` is
+ * `{ canary: {loads, failures}, stable: {loads, failures} }` or null when unknown.
+ */
+function decide(state, health, now, config) {
+  const canary = state.canary;
+  if (!canary) return null;
+  if (health && shouldRollBack(health.canary, health.stable, config)) {
+    const canaryRate = (rate(health.canary) * 100).toFixed(1);
+    const stableRate = (rate(health.stable) * 100).toFixed(1);
+    return {
+      kind: 'rollback',
+      message: `canary ${canary.version} rolled back automatically: ${health.canary.failures} failures in ${health.canary.loads} loads (${canaryRate} %) against stable ${state.stable}'s ${health.stable.failures} in ${health.stable.loads} (${stableRate} %)`,
+    };
+  }
+  const schedule = canary.schedule;
+  if (!schedule || now < schedule.nextAt) return null;
+  if (canary.percent >= 100) {
+    return {
+      kind: 'promote',
+      message: `canary ${canary.version} promoted on schedule after 100 %`,
+    };
+  }
+  const percent = Math.min(100, canary.percent + schedule.step);
+  return {
+    kind: 'step',
+    percent,
+    message: `canary ${canary.version} raised from ${canary.percent} % to ${percent} % on schedule`,
+  };
+}
+
+/** The state after an action (rollback and promote work as the commands do). */
+function applyAction(state, action, now) {
+  const canary = state.canary;
+  if (action.kind === 'rollback') {
+    return { ...withoutCanary(state), rolledBack: { version: canary.version, at: now } };
+  }
+  if (action.kind === 'promote') {
+    return { ...withoutCanary(state), stable: canary.version, previous: state.stable };
+  }
+  return {
+    ...state,
+    canary: {
+      ...canary,
+      percent: action.percent,
+      schedule: { ...canary.schedule, nextAt: now + canary.schedule.everyMs },
+    },
+  };
+}
+
+function withoutCanary(state) {
+  const { canary: _canary, ...rest } = state;
+  return rest;
+}
+
+module.exports = { applyAction, controllerConfig, decide, parseDuration, shouldRollBack };

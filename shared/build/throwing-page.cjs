@@ -1,0 +1,8 @@
+// Test-only (PANEL_FAULT_THROWING_PAGES=1): an exposed page that throws when
+// drawn, so the browser tests can release a broken canary and watch the
+// release controller roll it back. Never part of a normal build.
+function ThrowingPage() {
+  throw new Error('This build is broken on purpose (PANEL_FAULT_THROWING_PAGES)');
+}
+
+module.exports = { __esModule: true, default: ThrowingPage, remoteVersion: 'broken' };
