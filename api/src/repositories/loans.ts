@@ -1,7 +1,7 @@
 import type { Db } from '../db/connect';
 import type { LoanRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
-import type { Page } from './paging';
+import { chunks, type Page } from './paging';
 
 export interface ApiLoan {
   id: number;
@@ -28,31 +28,33 @@ export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContai
   };
 }
 
-/** Containers of many loans in one query (never one query per loan). */
+/** Containers of many loans, IN_CHUNK loans per query (never one query per loan, nor one IN of them all). */
 async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, LoanContainer[]>> {
   const byLoan = new Map<number, LoanContainer[]>();
   if (loanIds.length === 0) return byLoan;
-  const rows = await db
-    .selectFrom('loan_items')
-    .innerJoin('containers', 'containers.id', 'loan_items.container_id')
-    .innerJoin('container_types', 'container_types.key', 'containers.type_key')
-    .select([
-      'loan_items.loan_id',
-      'containers.code',
-      'containers.type_key',
-      'container_types.guarantee_amount',
-    ])
-    .where('loan_items.loan_id', 'in', loanIds)
-    .orderBy('loan_items.id')
-    .execute();
-  for (const row of rows) {
-    const list = byLoan.get(row.loan_id) ?? [];
-    list.push({
-      code: row.code,
-      container_type: row.type_key,
-      guarantee_amount: Number(row.guarantee_amount),
-    });
-    byLoan.set(row.loan_id, list);
+  for (const ids of chunks(loanIds)) {
+    const rows = await db
+      .selectFrom('loan_items')
+      .innerJoin('containers', 'containers.id', 'loan_items.container_id')
+      .innerJoin('container_types', 'container_types.key', 'containers.type_key')
+      .select([
+        'loan_items.loan_id',
+        'containers.code',
+        'containers.type_key',
+        'container_types.guarantee_amount',
+      ])
+      .where('loan_items.loan_id', 'in', ids)
+      .orderBy('loan_items.id')
+      .execute();
+    for (const row of rows) {
+      const list = byLoan.get(row.loan_id) ?? [];
+      list.push({
+        code: row.code,
+        container_type: row.type_key,
+        guarantee_amount: Number(row.guarantee_amount),
+      });
+      byLoan.set(row.loan_id, list);
+    }
   }
   return byLoan;
 }

@@ -1,7 +1,7 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
-import type { Page } from './paging';
+import { chunks, type Page } from './paging';
 
 export interface ApiRequest {
   id: number;
@@ -34,21 +34,19 @@ function withShop(db: Db) {
 
 async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .selectFrom('request_items')
-    .select(['request_id', 'quantity', 'container_type'])
-    .where(
-      'request_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('id')
-    .execute();
   const byRequest = new Map<number, ApiRequest['items']>();
-  for (const item of items) {
-    const list = byRequest.get(item.request_id) ?? [];
-    list.push({ quantity: Number(item.quantity), container_type: item.container_type });
-    byRequest.set(item.request_id, list);
+  for (const ids of chunks(rows.map((r) => r.id))) {
+    const items = await db
+      .selectFrom('request_items')
+      .select(['request_id', 'quantity', 'container_type'])
+      .where('request_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    for (const item of items) {
+      const list = byRequest.get(item.request_id) ?? [];
+      list.push({ quantity: Number(item.quantity), container_type: item.container_type });
+      byRequest.set(item.request_id, list);
+    }
   }
   return rows.map((row) => toApiRequest(row, byRequest.get(row.id) ?? []));
 }
