@@ -13,6 +13,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
 import { hashSecret } from '../src/lib/passwords';
+import { insertContainers } from '../src/repositories/containers';
 import { insertShop } from '../src/repositories/shops';
 
 export const PASSWORD = 'password123';
@@ -193,18 +194,9 @@ export async function addStock(
   count: number,
 ): Promise<string[]> {
   const codes = Array.from({ length: count }, () => randomBytes(8).toString('hex'));
+  // Through the repository, so the kept figures count them like any container.
   await db
-    .insertInto('containers')
-    .values(
-      codes.map((code) => ({
-        code,
-        type_key: type,
-        country: 'France',
-        shop_id: shopId,
-        loan_id: null,
-        created_at: new Date().toISOString(),
-      })),
-    )
-    .execute();
+    .transaction()
+    .execute((trx) => insertContainers(trx, { shopId, typeKey: type, country: 'France', codes }));
   return codes;
 }

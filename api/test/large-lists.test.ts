@@ -1,4 +1,5 @@
 import { seedShopLoans } from '../src/db/scale-seed';
+import { rebuildFigures } from '../src/repositories/figures';
 import { createTestContext, type TestContext } from './helpers';
 
 /**
@@ -32,6 +33,8 @@ beforeAll(async () => {
       .values(ids.map(({ id }) => ({ request_id: id, container_type: 'cup', quantity: 1 })))
       .execute();
   }
+  // Written straight to the tables, so the kept totals are recounted.
+  await rebuildFigures(ctx.db);
 }, 120_000);
 afterAll(() => ctx.close());
 

@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, DbKind } from './connect';
 import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
+import { keptFigures } from './migrations/20261122T0400-kept-figures';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
   return {
     '20250601T0900-initial': initial(kind),
     '20261122T0200-rate-limits': rateLimits,
+    '20261122T0400-kept-figures': keptFigures(kind),
   };
 }
 

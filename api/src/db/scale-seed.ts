@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 
 import type { Db, DbKind } from './connect';
 import { CONTAINER_TYPES, DEMO_SHOP_HASH, ensureDemoData } from './demo-data';
+import { rebuildFigures } from '../repositories/figures';
 import type { Database } from './schema';
 
 export interface ScaleOptions {
@@ -44,7 +45,11 @@ async function maxId(db: Db, table: 'containers' | 'loans' | 'loan_items'): Prom
   return Number(row.m ?? 0);
 }
 
-/** After rows written with explicit ids: PostgreSQL's sequences move past them; both refresh statistics. */
+/**
+ * After rows written with explicit ids: PostgreSQL's sequences move past
+ * them, the kept figures are recounted (the bulk inserts bypass the
+ * repositories that keep them), and both refresh statistics.
+ */
 async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
   if (kind === 'postgres') {
     for (const table of ['shops', 'containers', 'loans', 'loan_items']) {
@@ -53,6 +58,7 @@ async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
       );
     }
   }
+  await rebuildFigures(db);
   await sql`analyze`.execute(db);
 }
 

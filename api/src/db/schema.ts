@@ -101,6 +101,26 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+/** A kept counter (see migration 20261122T0400-kept-figures). */
+export interface KeptCountTable {
+  /** A shop id, 0 for every shop together, -1 for the provider's warehouse. */
+  scope: number;
+  name: string;
+  n: number;
+}
+
+export interface ShopClientTable {
+  shop_id: number;
+  client: string;
+}
+
+/** Loans given per scope (shop id, or 0 for all) and 15-minute UTC bucket (epoch seconds / 900). */
+export interface LoanRollupTable {
+  scope: number;
+  bucket: number;
+  n: number;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -113,6 +133,9 @@ export interface Database {
   request_items: RequestItemTable;
   reset_codes: ResetCodeTable;
   rate_limits: RateLimitTable;
+  kept_counts: KeptCountTable;
+  shop_clients: ShopClientTable;
+  loan_rollups: LoanRollupTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;

@@ -1,6 +1,14 @@
 import type { Db } from '../db/connect';
 import type { LoanRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
+import {
+  addLoanToRollups,
+  addShopClient,
+  bumpCounts,
+  countsOf,
+  shopAndAll,
+  type CountDelta,
+} from './figures';
 import { chunks, type Page } from './paging';
 
 export interface ApiLoan {
@@ -87,17 +95,16 @@ export async function listLoans(
     : query.orderBy('given_date', 'desc').orderBy('id', 'desc');
   if (page.limit !== undefined) query = query.limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([
-    query.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(total.n), items: await shape(db, rows, shop.name) };
+  const [rows, counts] = await Promise.all([query.execute(), countsOf(db, shop.id)]);
+  const open = counts.get('loans_open') ?? 0;
+  const total = returned ? (counts.get('loans') ?? 0) - open : open;
+  return { total, items: await shape(db, rows, shop.name) };
 }
 
 async function containersByCode(db: Db, codes: string[]) {
   const rows = await db
     .selectFrom('containers')
-    .select(['id', 'code', 'shop_id', 'loan_id'])
+    .select(['id', 'code', 'type_key', 'shop_id', 'loan_id'])
     .where('code', 'in', codes)
     .execute();
   const byCode = new Map(rows.map((r) => [r.code, r]));
@@ -158,6 +165,18 @@ export async function lendContainers(
     // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
     if (Number(moved.numUpdatedRows) !== ids.length)
       throw conflict('Container(s) were lent meanwhile; try again.');
+    const deltas: CountDelta[] = [
+      ...shopAndAll(shop.id, 'loans', 1),
+      ...shopAndAll(shop.id, 'loans_open', 1),
+      ...containers.flatMap((c) => [
+        ...shopAndAll(shop.id, `in_stock:${c.type_key}`, -1),
+        ...shopAndAll(shop.id, `on_loan:${c.type_key}`, 1),
+      ]),
+    ];
+    if (await addShopClient(trx, shop.id, input.client))
+      deltas.push(...shopAndAll(shop.id, 'clients', 1));
+    await bumpCounts(trx, deltas);
+    await addLoanToRollups(trx, shop.id, now);
     const [shaped] = await shape(trx, [loan], shop.name);
     return shaped as ApiLoan;
   });
@@ -216,8 +235,17 @@ export async function returnContainers(
           ),
         ),
       )
-      .returning('id')
+      .returning(['id', 'shop_id'])
       .execute();
+    // Each container leaves the loans of the shop that lent it and joins the
+    // stock of the shop that takes it back.
+    await bumpCounts(trx, [
+      ...containers.flatMap((c) => [
+        ...shopAndAll(c.shop_id as number, `on_loan:${c.type_key}`, -1),
+        ...shopAndAll(shop.id, `in_stock:${c.type_key}`, 1),
+      ]),
+      ...completed.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', -1)),
+    ]);
     return {
       returned: containers.map((c) => c.code),
       completed_loans: completed.map((r) => r.id).sort((a, b) => a - b),

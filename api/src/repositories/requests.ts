@@ -1,6 +1,7 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
+import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
 import { chunks, type Page } from './paging';
 
 export interface ApiRequest {
@@ -61,21 +62,23 @@ export async function listRequests(
   page: Page,
 ): Promise<{ total: number; items: ApiRequest[] }> {
   let query = withShop(db).orderBy('container_requests.id', 'asc');
-  let counter = db
-    .selectFrom('container_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'));
   if (filter.shopId !== null) {
     query = query.where('container_requests.shop_id', '=', filter.shopId);
-    counter = counter.where('shop_id', '=', filter.shopId);
   }
   if (filter.status) {
     query = query.where('container_requests.status', '=', filter.status);
-    counter = counter.where('status', '=', filter.status);
   }
   if (page.limit !== undefined) query = query.limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([query.execute(), counter.executeTakeFirstOrThrow()]);
-  return { total: Number(total.n), items: await shape(db, rows) };
+  const [rows, counts] = await Promise.all([
+    query.execute(),
+    countsOf(db, filter.shopId ?? ALL_SHOPS),
+  ]);
+  const statuses: Array<ApiRequest['status']> = filter.status
+    ? [filter.status]
+    : ['PENDING', 'APPROVED', 'DENIED'];
+  const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
+  return { total, items: await shape(db, rows) };
 }
 
 export async function findRequest(db: Db, id: number): Promise<ApiRequest | undefined> {
@@ -111,6 +114,7 @@ export async function createRequest(
         })),
       )
       .execute();
+    await bumpCounts(trx, shopAndAll(shopId, 'requests:PENDING', 1));
     return request.id;
   });
   return (await findRequest(db, id)) as ApiRequest;
@@ -170,7 +174,18 @@ export async function decideRequest(
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This request was already decided.');
-    if (!decision.approved) return;
+    const deltas: CountDelta[] = [
+      ...shopAndAll(request.shop_id, 'requests:PENDING', -1),
+      ...shopAndAll(
+        request.shop_id,
+        decision.approved ? 'requests:APPROVED' : 'requests:DENIED',
+        1,
+      ),
+    ];
+    if (!decision.approved) {
+      await bumpCounts(trx, deltas);
+      return;
+    }
 
     const items = await trx
       .selectFrom('request_items')
@@ -201,7 +216,13 @@ export async function decideRequest(
           `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }
+      const name = `in_stock:${item.container_type}` as const;
+      deltas.push(
+        { scope: PROVIDER, name, delta: -moved },
+        ...shopAndAll(request.shop_id, name, moved),
+      );
     }
+    await bumpCounts(trx, deltas);
   });
   return (await findRequest(db, id)) as ApiRequest;
 }
