@@ -4,6 +4,7 @@ import type { Db, DbKind } from './connect';
 import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
 import { keptFigures } from './migrations/20261122T0400-kept-figures';
+import { listIndexes } from './migrations/20261122T0410-list-indexes';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -11,6 +12,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20250601T0900-initial': initial(kind),
     '20261122T0200-rate-limits': rateLimits,
     '20261122T0400-kept-figures': keptFigures(kind),
+    '20261122T0410-list-indexes': listIndexes,
   };
 }
 

@@ -1,5 +1,7 @@
+import type { SelectQueryBuilder } from 'kysely';
+
 import type { Db } from '../db/connect';
-import type { LoanRow } from '../db/schema';
+import type { Database, LoanRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
 import {
   addLoanToRollups,
@@ -85,16 +87,29 @@ export async function listLoans(
   returned: boolean,
   page: Page,
 ): Promise<{ total: number; items: ApiLoan[] }> {
-  const base = db
-    .selectFrom('loans')
-    .where('shop_id', '=', shop.id)
-    .where('returned_date', returned ? 'is not' : 'is', null);
-  let query = base.selectAll();
-  query = returned
-    ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
-    : query.orderBy('given_date', 'desc').orderBy('id', 'desc');
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
+  const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(query: Q): Q =>
+    (returned
+      ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
+      : query.orderBy('given_date', 'desc').orderBy('id', 'desc')) as Q;
+  let query = ordered(db.selectFrom('loans').selectAll());
+  if (page.limit === undefined) {
+    query = query
+      .where('shop_id', '=', shop.id)
+      .where('returned_date', returned ? 'is not' : 'is', null);
+  } else {
+    // The page's ids come from the index alone (it holds the filter, the
+    // order and the id), so a deep offset skips index entries, not rows.
+    const ids = ordered(
+      db
+        .selectFrom('loans')
+        .select('id')
+        .where('shop_id', '=', shop.id)
+        .where('returned_date', returned ? 'is not' : 'is', null),
+    )
+      .limit(page.limit)
+      .offset(page.offset ?? 0);
+    query = query.where('id', 'in', ids);
+  }
   const [rows, counts] = await Promise.all([query.execute(), countsOf(db, shop.id)]);
   const open = counts.get('loans_open') ?? 0;
   const total = returned ? (counts.get('loans') ?? 0) - open : open;

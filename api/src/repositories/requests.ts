@@ -61,15 +61,15 @@ export async function listRequests(
   filter: { shopId: number | null; status?: ApiRequest['status'] },
   page: Page,
 ): Promise<{ total: number; items: ApiRequest[] }> {
-  let query = withShop(db).orderBy('container_requests.id', 'asc');
-  if (filter.shopId !== null) {
-    query = query.where('container_requests.shop_id', '=', filter.shopId);
-  }
-  if (filter.status) {
-    query = query.where('container_requests.status', '=', filter.status);
-  }
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
+  let ids = db.selectFrom('container_requests').select('id').orderBy('id', 'asc');
+  if (filter.shopId !== null) ids = ids.where('shop_id', '=', filter.shopId);
+  if (filter.status) ids = ids.where('status', '=', filter.status);
+  // A page's ids come from an index alone (status, shop and id), so a deep
+  // offset skips index entries; only the page's rows are joined to shops.
+  if (page.limit !== undefined) ids = ids.limit(page.limit).offset(page.offset ?? 0);
+  const query = withShop(db)
+    .where('container_requests.id', 'in', ids)
+    .orderBy('container_requests.id', 'asc');
   const [rows, counts] = await Promise.all([
     query.execute(),
     countsOf(db, filter.shopId ?? ALL_SHOPS),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../../app';
 import { callerOf, shopCaller } from '../../../../lib/auth';
 import { badRequest } from '../../../../lib/http-error';
+import { sendList } from '../../../../lib/list-reply';
 import { isTimeZone } from '../../../../lib/time-zones';
 import {
   WEEKDAYS,
@@ -223,14 +224,8 @@ export default async function containerRoutes(
       },
       async (request, reply) => {
         const caller = shopCaller(request);
-        const { total, items } = await listLoans(
-          db,
-          { id: caller.shopId, name: caller.shopName },
-          returned,
-          request.query,
-        );
-        reply.header('X-Total-Count', total);
-        return items;
+        const shop = { id: caller.shopId, name: caller.shopName };
+        return sendList(reply, request.query, (page) => listLoans(db, shop, returned, page));
       },
     );
   }
