@@ -15,7 +15,8 @@ import { registerControlCharCheck } from './lib/control-chars';
 import { HttpError } from './lib/http-error';
 import type { Mailer } from './lib/mailer';
 import { registerRateLimit } from './lib/rate-limit';
-import { MAX_UPLOAD_BYTES } from './lib/uploads';
+import { MAX_UPLOAD_BYTES, MEDIA_TYPES, type ImageKind } from './lib/uploads';
+import { findMedia } from './repositories/media';
 import containerRequestRoutes from './routes/api/pack/container-requests';
 import containerRoutes from './routes/api/pack/containers';
 import shopRoutes from './routes/api/shops';
@@ -37,13 +38,6 @@ declare module 'fastify' {
     multipartBody?: Record<string, unknown>;
   }
 }
-
-const MEDIA_TYPES: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-};
 
 function errorBody(error: FastifyError | HttpError): {
   status: number;
@@ -149,14 +143,20 @@ export async function app(
       },
     },
     async (request, reply) => {
-      const file = path.join(uploadsDir, request.params.name);
+      const name = request.params.name;
+      const image = (contentType: string) =>
+        reply
+          .header('Content-Type', contentType)
+          .header('Cache-Control', 'public, max-age=86400')
+          .header('X-Content-Type-Options', 'nosniff');
+      const stored = await findMedia(deps.db, name);
+      if (stored) return image(stored.contentType).send(stored.data);
+      // Logos uploaded before they moved into the database are still on this disk.
+      const file = path.join(uploadsDir, name);
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) return reply.status(404).send({ error: 'Not found.' });
-      return reply
-        .header('Content-Type', MEDIA_TYPES[path.extname(file)] ?? 'application/octet-stream')
-        .header('Cache-Control', 'public, max-age=86400')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(createReadStream(file));
+      const ext = path.extname(file).slice(1) as ImageKind;
+      return image(MEDIA_TYPES[ext]).send(createReadStream(file));
     },
   );
 }

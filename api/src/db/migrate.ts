@@ -5,6 +5,7 @@ import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
 import { keptFigures } from './migrations/20261122T0400-kept-figures';
 import { listIndexes } from './migrations/20261122T0410-list-indexes';
+import { media } from './migrations/20261122T0420-media';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0200-rate-limits': rateLimits,
     '20261122T0400-kept-figures': keptFigures(kind),
     '20261122T0410-list-indexes': listIndexes,
+    '20261122T0420-media': media(kind),
   };
 }
 

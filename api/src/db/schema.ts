@@ -121,6 +121,14 @@ export interface LoanRollupTable {
   n: number;
 }
 
+/** An uploaded image, served at /media/<name> (migration 20261122T0420-media). */
+export interface MediaTable {
+  name: string;
+  content_type: string;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -136,6 +144,7 @@ export interface Database {
   kept_counts: KeptCountTable;
   shop_clients: ShopClientTable;
   loan_rollups: LoanRollupTable;
+  media: MediaTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;
