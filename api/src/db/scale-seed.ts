@@ -64,7 +64,9 @@ async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
     }
   }
   await rebuildFigures(db);
-  await sql`analyze`.execute(db);
+  // On PostgreSQL, VACUUM also marks the freshly written pages all-visible,
+  // without which the paging indexes cannot answer index-only.
+  await sql`${sql.raw(kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
 }
 
 /**
