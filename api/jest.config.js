@@ -24,6 +24,11 @@ function project(name, setupFile) {
 }
 
 const projects = [project('sqlite', '<rootDir>/test/setup-sqlite.js')];
-if (process.env.PG_TEST_URL) projects.push(project('postgres', '<rootDir>/test/setup-postgres.js'));
+if (process.env.PG_TEST_URL) {
+  projects.push(project('postgres', '<rootDir>/test/setup-postgres.js'));
+  // The whole suite again against two app instances on one PostgreSQL schema,
+  // requests alternating between them (see test/helpers.ts): the scale-out proof.
+  projects.push(project('postgres-2', '<rootDir>/test/setup-postgres-2.js'));
+}
 
 module.exports = { projects, testTimeout: 30000 };

@@ -1,131 +1,369 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { buildApp } from '../src/app';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedScale } from '../src/db/scale-seed';
+import { seedScale, seedShopLoans } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
-import { createMemoryMailer } from '../src/lib/mailer';
+import { runLoad, type LoadResult } from './load';
 
 /**
- * `npm run bench -w api [-- --database <url> --shops 200 --loans 100000 --seconds 2]`
- * Times the main list and aggregate calls through app.inject against a
- * database at scale. Without --database (or BENCH_DATABASE_URL) it seeds a
- * temporary SQLite file first. Each call runs until --seconds or 50 runs.
+ * `npm run bench -w api [-- --sqlite <url>] [--postgres <url>] [--seconds 5]`
+ *
+ * Load benchmark of the API on the scale seed, run as it runs in production:
+ * real API processes (node src/server.ts) on SQLite, on PostgreSQL, and two
+ * of them on one PostgreSQL with the connections spread over both, each
+ * beside a no-op baseline (bench/noop-server.ts: a Fastify route that only
+ * checks the token's HMAC) measured in the same run. Paged and dashboard
+ * calls at 32 connections, un-paged lists apart at 4; the peak RSS of each
+ * API process is read from /proc at the end.
+ *
+ * Without --sqlite (or BENCH_SQLITE_URL) a scratch SQLite file is seeded
+ * first (about a minute and a half); PostgreSQL runs when --postgres or
+ * BENCH_PG_URL names a database (seeded when it holds no loans).
  */
+const PORTS = { noop: 8901, api: [8911, 8912] };
+const API_DIR = path.resolve(__dirname, '..');
+const SECRET = 'bench-secret-not-for-production';
+
+interface Call {
+  group: 'dashboard' | 'paged' | 'unpaged';
+  role: 'admin' | 'shop';
+  path: string;
+}
+
+function calls(openLoans: number, requests: number, shops: number): Call[] {
+  const d = (role: Call['role'], p: string): Call => ({ group: 'dashboard', role, path: p });
+  const l = (role: Call['role'], p: string): Call => ({ group: 'paged', role, path: p });
+  const u = (role: Call['role'], p: string): Call => ({ group: 'unpaged', role, path: p });
+  return [
+    d('admin', '/api/v0/pack/containers/info_admin/'),
+    d('admin', '/api/v0/pack/containers/loans_by_weekday/'),
+    d('admin', '/api/v0/pack/containers/loans_by_weekday/?tz=America/Los_Angeles'),
+    d('admin', '/api/v0/pack/containers/loans_and_packs_by_container_type/'),
+    d('admin', '/api/v0/shops/shop/last-two'),
+    d('admin', '/api/v0/shops/shop/info'),
+    d('shop', '/api/v0/pack/containers/loans_by_weekday/'),
+    d('shop', '/api/v0/pack/containers/loans_by_weekday/?tz=Asia/Tokyo'),
+    d('shop', '/api/v0/pack/containers/loans_and_packs_by_container_type/'),
+    d('shop', '/api/v0/shops/shop/info'),
+    l('shop', '/api/v0/pack/containers/loans/?limit=25'),
+    l('shop', `/api/v0/pack/containers/loans/?limit=25&offset=${Math.max(0, openLoans - 25)}`),
+    l('shop', '/api/v0/pack/containers/loans/?limit=100&offset=25000'),
+    l('shop', '/api/v0/pack/containers/returns/?limit=25'),
+    l('shop', '/api/v0/pack/container-requests/?limit=100'),
+    l('shop', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
+    l('admin', '/api/v0/pack/container-requests/?limit=100'),
+    l('admin', `/api/v0/pack/container-requests/?limit=100&offset=${Math.max(0, requests - 100)}`),
+    l('admin', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
+    l('admin', '/api/v0/pack/container-requests/?status=APPROVED&limit=100&offset=10000'),
+    l('admin', '/api/v0/pack/container-requests/?status=DENIED&limit=100'),
+    l('admin', '/api/v0/shops/shop/?limit=50'),
+    l('admin', `/api/v0/shops/shop/?limit=50&offset=${Math.max(0, shops - 50)}`),
+    u('shop', '/api/v0/pack/containers/loans/'),
+    u('shop', '/api/v0/pack/containers/returns/'),
+    u('shop', '/api/v0/pack/container-requests/'),
+    u('admin', '/api/v0/pack/container-requests/?status=PENDING'),
+    u('admin', '/api/v0/pack/container-requests/'),
+    u('admin', '/api/v0/shops/shop/'),
+  ];
+}
+
+async function seedIfEmpty(url: string, sizes: Sizes): Promise<void> {
+  const { db, kind } = connect(url);
+  try {
+    await migrateToLatest(db, kind);
+    const some = await db.selectFrom('loans').select('id').limit(1000).execute();
+    if (some.length >= 1000) return;
+    const log = (text: string) => console.log(text);
+    console.log(`Seeding the scale database ${url} …`);
+    await seedScale(db, kind, { ...sizes, log });
+    await seedShopLoans(db, kind, { email: 'shop@example.com', loans: sizes.shopLoans, log });
+  } finally {
+    await db.destroy();
+  }
+}
+
+interface Sizes {
+  shops: number;
+  loans: number;
+  requests: number;
+  shopLoans: number;
+}
+
+/** Tokens of the super admin and the demo shop (the one with 50,000 open loans), and list sizes. */
+async function subjects(url: string) {
+  const { db } = connect(url);
+  try {
+    const admin = await db
+      .selectFrom('admins')
+      .select(['id', 'token_version'])
+      .where('email', '=', 'admin@example.com')
+      .executeTakeFirstOrThrow();
+    const shop = await db
+      .selectFrom('shops')
+      .select(['id', 'token_version'])
+      .where('email', '=', 'shop@example.com')
+      .executeTakeFirstOrThrow();
+    const count = async (q: Promise<{ n: number | string | bigint }>) => Number((await q).n);
+    const openLoans = await count(
+      db
+        .selectFrom('loans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('shop_id', '=', shop.id)
+        .where('returned_date', 'is', null)
+        .executeTakeFirstOrThrow(),
+    );
+    const requests = await count(
+      db
+        .selectFrom('container_requests')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    const shops = await count(
+      db
+        .selectFrom('shops')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    const loans = await count(
+      db
+        .selectFrom('loans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    );
+    return {
+      tokens: {
+        admin: signToken({ kind: 'admin', id: admin.id, ver: admin.token_version }, SECRET),
+        shop: signToken({ kind: 'shop', id: shop.id, ver: shop.token_version }, SECRET),
+      },
+      openLoans,
+      requests,
+      shops,
+      loans,
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function waitForPort(port: number, pathname: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      await fetch(`http://127.0.0.1:${port}${pathname}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`Nothing answered on port ${port} within a minute.`);
+}
+
+/** Peak resident memory of a process so far, in MB (Linux: VmHWM). */
+function peakRssMb(pid: number | undefined): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmHWM:\s+(\d+) kB/.exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function stop(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+interface Row {
+  call: string;
+  role: string;
+  conns: number;
+  'req/s': string;
+  'p50 ms': string;
+  'p99 ms': string;
+  'vs baseline': string;
+  'kB/answer': string;
+  errors: number;
+  goal: string;
+}
+
+async function benchConfig(
+  label: string,
+  url: string,
+  processes: number,
+  options: { seconds: number; unpagedSeconds: number; connections: number },
+): Promise<void> {
+  const subject = await subjects(url);
+  console.log(
+    `\n=== ${label}: ${subject.loans.toLocaleString('en')} loans, ${subject.shops} shops, ${subject.requests.toLocaleString('en')} requests, demo shop with ${subject.openLoans.toLocaleString('en')} open loans ===`,
+  );
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-data-'));
+  const noop = startProcess('bench/noop-server.ts', {
+    BENCH_SECRET: SECRET,
+    BENCH_PORT: String(PORTS.noop),
+  });
+  const apis = PORTS.api.slice(0, processes).map((port) =>
+    startProcess('src/server.ts', {
+      DATABASE_URL: url,
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      DATA_DIR: dataDir,
+      API_LOG: 'off',
+    }),
+  );
+  try {
+    await waitForPort(PORTS.noop, '/noop');
+    for (const port of PORTS.api.slice(0, processes)) await waitForPort(port, '/api/v0/');
+    const targets = PORTS.api.slice(0, processes).map((p) => `http://127.0.0.1:${p}`);
+    const load = (target: string[], p: string, token: string, connections: number, s: number) =>
+      runLoad({ targets: target, path: p, token, connections, seconds: s });
+
+    // Warm both servers (JIT, caches, pools) before anything is measured.
+    await load(['http://127.0.0.1:' + PORTS.noop], '/noop', subject.tokens.admin, 8, 1);
+    await load(targets, '/api/v0/shops/shop/info', subject.tokens.shop, 8, 1);
+    const baseline = await load(
+      ['http://127.0.0.1:' + PORTS.noop],
+      '/noop',
+      subject.tokens.admin,
+      options.connections,
+      options.seconds,
+    );
+    console.log(
+      `  baseline (no-op, HMAC only): ${baseline.rps.toFixed(0)} req/s, p99 ${baseline.p99.toFixed(1)} ms`,
+    );
+    const rows: Row[] = [row('no-op baseline', 'admin', options.connections, baseline, baseline)];
+    for (const call of calls(subject.openLoans, subject.requests, subject.shops)) {
+      const connections = call.group === 'unpaged' ? 4 : options.connections;
+      const seconds = call.group === 'unpaged' ? options.unpagedSeconds : options.seconds;
+      const result = await load(
+        targets,
+        call.path,
+        subject.tokens[call.role],
+        connections,
+        seconds,
+      );
+      const r = row(call.path.replace('/api/v0', ''), call.role, connections, result, baseline);
+      r.goal = goal(call, result, baseline);
+      rows.push(r);
+      console.log(
+        `  ${r.role.padEnd(5)} ${r.call.padEnd(70)} ${r['req/s'].padStart(7)} req/s  p99 ${r['p99 ms'].padStart(8)} ms  ${r.goal}`,
+      );
+    }
+    const rss = apis.map((child) => peakRssMb(child.pid));
+    console.log(`\n${label}`);
+    console.table(rows);
+    console.log(
+      `Peak RSS of the API process${processes > 1 ? 'es' : ''}: ${rss
+        .map((mb) => (mb === null ? 'n/a' : `${mb.toFixed(0)} MB`))
+        .join(', ')} (goal < 300 MB)`,
+    );
+  } finally {
+    await stop([noop, ...apis]);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function row(call: string, role: string, conns: number, r: LoadResult, base: LoadResult): Row {
+  return {
+    call,
+    role,
+    conns,
+    'req/s': r.rps.toFixed(0),
+    'p50 ms': r.p50.toFixed(1),
+    'p99 ms': r.p99.toFixed(1),
+    'vs baseline': `${((100 * r.rps) / base.rps).toFixed(0)} %`,
+    'kB/answer': (r.bytes / 1024).toFixed(1),
+    errors: r.errors,
+    goal: '',
+  };
+}
+
+/** The issue's goals: p99 ≤ 50 ms at 32 connections, dashboards at ≥ 30 % of the baseline, no errors. */
+function goal(call: Call, r: LoadResult, base: LoadResult): string {
+  if (r.errors > 0) return 'FAIL (errors)';
+  if (call.group === 'unpaged') return 'ok (2xx)';
+  const fast = r.p99 <= 50;
+  const share = call.group !== 'dashboard' || r.rps >= 0.3 * base.rps;
+  return fast && share
+    ? 'ok'
+    : `miss (${[!fast && 'p99', !share && '< 30 %'].filter(Boolean).join(', ')})`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      database: { type: 'string' },
-      shops: { type: 'string', default: '200' },
-      loans: { type: 'string', default: '100000' },
-      seconds: { type: 'string', default: '2' },
+      sqlite: { type: 'string' },
+      postgres: { type: 'string' },
+      seconds: { type: 'string', default: '5' },
+      'unpaged-seconds': { type: 'string', default: '5' },
+      connections: { type: 'string', default: '32' },
+      shops: { type: 'string', default: '2000' },
+      loans: { type: 'string', default: '1000000' },
+      requests: { type: 'string', default: '100000' },
+      'shop-loans': { type: 'string', default: '50000' },
+      only: { type: 'string', default: 'sqlite,postgres,postgres-2' },
     },
   });
-  const given = values.database ?? process.env.BENCH_DATABASE_URL;
-  // A database made for this run only is removed when the run ends.
-  const scratchDir = given ? null : mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
-  const url = given ?? `sqlite:${path.join(scratchDir as string, 'bench.sqlite')}`;
-  const { db, kind } = connect(url);
-  await migrateToLatest(db, kind);
-  const loans = Number(
-    (
-      await db
-        .selectFrom('loans')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  if (loans < 1000) {
-    console.log(`Seeding ${values.shops} shops and ${values.loans} loans into ${url} …`);
-    const t = Date.now();
-    await seedScale(db, kind, { shops: Number(values.shops), loans: Number(values.loans) });
-    console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  }
-  const counts = await db
-    .selectFrom('loans')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  // The shop with the most loans is the worst case for its lists.
-  const busiest = await db
-    .selectFrom('loans')
-    .select(['shop_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('shop_id')
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  const admin = await db.selectFrom('admins').select('id').executeTakeFirstOrThrow();
-
-  const secret = 'bench-secret';
-  const app = await buildApp({
-    db,
-    kind,
-    jwtSecret: secret,
-    dataDir: tmpdir(),
-    mailer: createMemoryMailer(),
-  });
-  const tokens = {
-    admin: signToken({ kind: 'admin', id: admin.id, ver: 0 }, secret),
-    shop: signToken({ kind: 'shop', id: busiest.shop_id, ver: 0 }, secret),
+  const sizes: Sizes = {
+    shops: Number(values.shops),
+    loans: Number(values.loans),
+    requests: Number(values.requests),
+    shopLoans: Number(values['shop-loans']),
   };
-  const calls: Array<[keyof typeof tokens, string]> = [
-    ['admin', '/api/v0/pack/containers/info_admin/'],
-    ['admin', '/api/v0/pack/containers/loans_by_weekday/'],
-    ['admin', '/api/v0/pack/containers/loans_and_packs_by_container_type/'],
-    ['admin', '/api/v0/shops/shop/'],
-    ['admin', '/api/v0/shops/shop/?limit=50&offset=1000'],
-    ['admin', '/api/v0/shops/shop/last-two'],
-    ['admin', '/api/v0/pack/container-requests/?limit=100&offset=1000'],
-    ['admin', '/api/v0/pack/container-requests/?status=PENDING'],
-    ['shop', '/api/v0/pack/containers/loans_by_weekday/'],
-    ['shop', '/api/v0/pack/containers/loans_and_packs_by_container_type/'],
-    ['shop', '/api/v0/pack/containers/loans/'],
-    ['shop', '/api/v0/pack/containers/returns/'],
-    ['shop', '/api/v0/pack/containers/returns/?limit=50&offset=200'],
-    ['shop', '/api/v0/pack/container-requests/'],
-    ['shop', '/api/v0/shops/shop/info'],
-  ];
-  const budget = Number(values.seconds) * 1000;
-  const rows: Array<Record<string, string | number>> = [];
-  for (const [who, url] of calls) {
-    const times: number[] = [];
-    let status = 0;
-    let total = '';
-    const until = Date.now() + budget;
-    while (times.length < 50 && (times.length < 3 || Date.now() < until)) {
-      const t = process.hrtime.bigint();
-      const res = await app.inject({
-        method: 'GET',
-        url,
-        headers: { authorization: `JWT ${tokens[who]}` },
-      });
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
-      status = res.statusCode;
-      total = String(res.headers['x-total-count'] ?? '');
+  const options = {
+    seconds: Number(values.seconds),
+    unpagedSeconds: Number(values['unpaged-seconds']),
+    connections: Number(values.connections),
+  };
+  const only = new Set(values.only.split(','));
+  const scratch = mkdtempSync(path.join(tmpdir(), 'panel-bench-'));
+  try {
+    const sqlite =
+      values.sqlite ??
+      process.env.BENCH_SQLITE_URL ??
+      `sqlite:${path.join(scratch, 'scale.sqlite')}`;
+    const postgres = values.postgres ?? process.env.BENCH_PG_URL;
+    if (only.has('sqlite')) {
+      await seedIfEmpty(sqlite, sizes);
+      await benchConfig('SQLite, 1 API process', sqlite, 1, options);
     }
-    times.sort((a, b) => a - b);
-    const pick = (q: number) =>
-      (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
-    rows.push({
-      role: who,
-      call: url.replace('/api/v0', ''),
-      status,
-      runs: times.length,
-      'median ms': pick(0.5),
-      'p95 ms': pick(0.95),
-      'X-Total-Count': total,
-    });
+    if (postgres && (only.has('postgres') || only.has('postgres-2'))) {
+      await seedIfEmpty(postgres, sizes);
+      if (only.has('postgres'))
+        await benchConfig('PostgreSQL, 1 API process', postgres, 1, options);
+      if (only.has('postgres-2'))
+        await benchConfig('PostgreSQL, 2 API processes', postgres, 2, options);
+    } else if (!postgres) {
+      console.log(
+        '\nPostgreSQL skipped: set BENCH_PG_URL (or --postgres) to a database to bench it.',
+      );
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
-  console.log(
-    `\n${kind} · ${counts.n} loans · busiest shop ${busiest.shop_id} with ${busiest.n} loans`,
-  );
-  console.table(rows);
-  await app.close();
-  await db.destroy();
-  if (scratchDir) rmSync(scratchDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,12 @@
-import { gunzipSync } from 'node:zlib';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
-import { createTestContext, type TestContext } from './helpers';
+import { addStock, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,5 +78,93 @@ describe('compression', () => {
     const res = await ctx.call({ method: 'GET', url: '/api/docs/json' });
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json().openapi).toMatch(/^3\./);
+  });
+});
+
+/** A GET over real HTTP with the given Accept-Encoding: status, headers and the raw body. */
+async function fetchRaw(port: number, url: string, token: string, encoding: string) {
+  const request = http.get({
+    host: '127.0.0.1',
+    port,
+    path: url,
+    headers: { authorization: `JWT ${token}`, 'accept-encoding': encoding },
+  });
+  const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) };
+}
+
+describe('compression of lists, direct and through the shell proxy', () => {
+  let apiPort = 0;
+  let proxyPort = 0;
+  let proxy: ReturnType<typeof spawn> | null = null;
+  beforeAll(async () => {
+    const codes = await addStock(ctx.db, ctx.shopA.id, 'cup', 40);
+    for (const code of codes) {
+      await ctx.call({
+        method: 'POST',
+        url: '/api/v0/pack/containers/lend',
+        payload: { codes: [code], client: 'a client with a long enough name' },
+        token: ctx.shopA.token,
+      });
+    }
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    apiPort = (ctx.app.server.address() as AddressInfo).port;
+    // The shell's /api proxy (scripts/lib/static-server.mjs) in a process of its own.
+    const module = path.resolve(__dirname, '../../scripts/lib/static-server.mjs');
+    proxy = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import http from 'node:http';
+         import { proxyTo } from ${JSON.stringify(module)};
+         const server = http.createServer(proxyTo(${apiPort}));
+         server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [line] = (await once(createInterface({ input: proxy.stdout! }), 'line')) as [string];
+    proxyPort = Number(line);
+  });
+  afterAll(() => {
+    proxy?.kill();
+  });
+
+  it.each([
+    ['gzip', gunzipSync],
+    ['br', brotliDecompressSync],
+  ] as const)(
+    'sends a streamed list as %s, directly and through the proxy',
+    async (encoding, unzip) => {
+      for (const port of [apiPort, proxyPort]) {
+        const res = await fetchRaw(
+          port,
+          '/api/v0/pack/containers/loans/',
+          ctx.shopA.token,
+          encoding,
+        );
+        expect(res.status).toBe(200);
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['x-total-count']).toBe('40');
+        const loans = JSON.parse(unzip(res.body).toString('utf8')) as unknown[];
+        expect(loans).toHaveLength(40);
+        expect(res.body.length).toBeLessThan(JSON.stringify(loans).length / 3);
+      }
+    },
+  );
+
+  it('sends plain JSON through the proxy to a client that does not accept compression', async () => {
+    const res = await fetchRaw(
+      proxyPort,
+      '/api/v0/pack/containers/loans/?limit=40',
+      ctx.shopA.token,
+      'identity',
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(res.body.toString('utf8'))).toHaveLength(40);
   });
 });

@@ -13,6 +13,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
 import { hashSecret } from '../src/lib/passwords';
+import { insertContainers } from '../src/repositories/containers';
 import { insertShop } from '../src/repositories/shops';
 
 export const PASSWORD = 'password123';
@@ -55,7 +56,25 @@ export interface TestOptions {
   releaseControllerToken?: string;
 }
 
-async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promise<void> }> {
+interface TestDatabase {
+  db: Db;
+  kind: DbKind;
+  /** Another connection pool on the same database, as a second API process would open. */
+  another(): Db;
+  drop: () => Promise<void>;
+}
+
+/**
+ * API_TEST_INSTANCES=2 (PostgreSQL only): every test file builds two app
+ * instances, each with its own connection pool and data directory (what two
+ * API processes behind a load balancer have), and `call` alternates between
+ * them, so the whole suite shows that nothing a request needs lives in one
+ * process.
+ */
+const INSTANCES =
+  process.env.TEST_DB === 'postgres' && process.env.API_TEST_INSTANCES === '2' ? 2 : 1;
+
+async function openDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB === 'postgres') {
     const url = process.env.PG_TEST_URL;
     if (!url) throw new Error('PG_TEST_URL is not set');
@@ -66,11 +85,17 @@ async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promi
     await admin.query(`CREATE SCHEMA ${schema}`);
     await admin.end();
     const { db, kind } = connect(url, { schema });
+    const others: Db[] = [];
     return {
       db,
       kind,
+      another: () => {
+        const other = connect(url, { schema }).db;
+        others.push(other);
+        return other;
+      },
       drop: async () => {
-        await db.destroy();
+        await Promise.all([db, ...others].map((d) => d.destroy()));
         const client = new Client({ connectionString: url });
         await client.connect();
         await client.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -79,12 +104,19 @@ async function openDatabase(): Promise<{ db: Db; kind: DbKind; drop: () => Promi
     };
   }
   const { db, kind } = connect('sqlite::memory:');
-  return { db, kind, drop: () => db.destroy() };
+  return {
+    db,
+    kind,
+    another: () => {
+      throw new Error('A second instance needs a shared database (PostgreSQL).');
+    },
+    drop: () => db.destroy(),
+  };
 }
 
 /** A fresh migrated database with the reference data, a super admin, two active shops and an inactive one. */
 export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
-  const { db, kind, drop } = await openDatabase();
+  const { db, kind, drop, another } = await openDatabase();
   await migrateToLatest(db, kind);
   await ensureReferenceData(db);
   passwordHash ??= hashSecret(PASSWORD);
@@ -111,23 +143,32 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const c = await shop('Shop C', 'c@test.dev', 'inactive', '2025-01-03T00:00:00.000Z');
 
   const mailer = createMemoryMailer();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-api-'));
   let now: Date | null = null;
-  const app = await buildApp(
-    {
-      db,
-      kind,
-      jwtSecret: JWT_SECRET,
-      dataDir,
-      mailer,
-      now: () => now ?? new Date(),
-      releaseControllerToken: options.releaseControllerToken,
-    },
-    {
-      rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
-      remoteLoadsLimit: options.remoteLoadsLimit ?? PLENTY,
-    },
-  );
+  const dataDirs: string[] = [];
+  const instance = async (instanceDb: Db) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'panel-api-'));
+    dataDirs.push(dir);
+    return buildApp(
+      {
+        db: instanceDb,
+        kind,
+        jwtSecret: JWT_SECRET,
+        dataDir: dir,
+        mailer,
+        now: () => now ?? new Date(),
+        releaseControllerToken: options.releaseControllerToken,
+      },
+      {
+        rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
+        remoteLoadsLimit: options.remoteLoadsLimit ?? PLENTY,
+      },
+    );
+  };
+  const app = await instance(db);
+  const apps = [app];
+  for (let i = 1; i < INSTANCES; i++) apps.push(await instance(another()));
+  const dataDir = dataDirs[0] as string;
+  let turn = 0;
   const token = (kind: 'admin' | 'shop', id: number) => signToken({ kind, id, ver: 0 }, JWT_SECRET);
 
   return {
@@ -144,15 +185,16 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       now = date;
     },
     call({ token: bearer, headers, ...options }) {
-      return app.inject({
+      const target = apps[turn++ % apps.length] as FastifyInstance;
+      return target.inject({
         ...options,
         headers: { ...headers, ...(bearer ? { authorization: `JWT ${bearer}` } : {}) },
       });
     },
     async close() {
-      await app.close();
+      await Promise.all(apps.map((a) => a.close()));
       await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -201,18 +243,9 @@ export async function addStock(
   count: number,
 ): Promise<string[]> {
   const codes = Array.from({ length: count }, () => randomBytes(8).toString('hex'));
+  // Through the repository, so the kept figures count them like any container.
   await db
-    .insertInto('containers')
-    .values(
-      codes.map((code) => ({
-        code,
-        type_key: type,
-        country: 'France',
-        shop_id: shopId,
-        loan_id: null,
-        created_at: new Date().toISOString(),
-      })),
-    )
-    .execute();
+    .transaction()
+    .execute((trx) => insertContainers(trx, { shopId, typeKey: type, country: 'France', codes }));
   return codes;
 }

@@ -5,6 +5,9 @@ import { initial } from './migrations/20250601T0900-initial';
 import { rateLimits } from './migrations/20261122T0200-rate-limits';
 import { requestPaging } from './migrations/20261122T0200-request-paging';
 import { qrBatches } from './migrations/20261122T0300-qr-batches';
+import { keptFigures } from './migrations/20261122T0400-kept-figures';
+import { listIndexes } from './migrations/20261122T0410-list-indexes';
+import { media } from './migrations/20261122T0420-media';
 import { remoteLoadReports } from './migrations/20261122T0500-remote-load-reports';
 
 /** Migrations in time order; their names never change once landed. */
@@ -14,6 +17,9 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0200-rate-limits': rateLimits,
     '20261122T0200-request-paging': requestPaging,
     '20261122T0300-qr-batches': qrBatches(kind),
+    '20261122T0400-kept-figures': keptFigures(kind),
+    '20261122T0410-list-indexes': listIndexes,
+    '20261122T0420-media': media(kind),
     '20261122T0500-remote-load-reports': remoteLoadReports(kind),
   };
 }

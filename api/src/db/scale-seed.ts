@@ -3,6 +3,7 @@ import { sql, type Insertable } from 'kysely';
 
 import type { Db, DbKind } from './connect';
 import { CONTAINER_TYPES, DEMO_SHOP_HASH, ensureDemoData } from './demo-data';
+import { rebuildFigures } from '../repositories/figures';
 import type { Database } from './schema';
 
 export interface ScaleOptions {
@@ -12,6 +13,8 @@ export interface ScaleOptions {
   containersPerShop?: number;
   /** Open (not yet returned) loans per shop, the newest ones. */
   openPerShop?: number;
+  /** Container requests over all shops (default 3 per shop), one item each, in every status. */
+  requests?: number;
   log?: (text: string) => void;
 }
 
@@ -36,7 +39,10 @@ async function bulkInsert<T extends keyof Database>(
   }
 }
 
-async function maxId(db: Db, table: 'containers' | 'loans' | 'loan_items'): Promise<number> {
+async function maxId(
+  db: Db,
+  table: 'containers' | 'loans' | 'loan_items' | 'container_requests',
+): Promise<number> {
   const row = await db
     .selectFrom(table)
     .select((eb) => eb.fn.max('id').as('m'))
@@ -44,16 +50,23 @@ async function maxId(db: Db, table: 'containers' | 'loans' | 'loan_items'): Prom
   return Number(row.m ?? 0);
 }
 
-/** After rows written with explicit ids: PostgreSQL's sequences move past them; both refresh statistics. */
+/**
+ * After rows written with explicit ids: PostgreSQL's sequences move past
+ * them, the kept figures are recounted (the bulk inserts bypass the
+ * repositories that keep them), and both refresh statistics.
+ */
 async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
   if (kind === 'postgres') {
-    for (const table of ['shops', 'containers', 'loans', 'loan_items']) {
+    for (const table of ['shops', 'containers', 'loans', 'loan_items', 'container_requests']) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
         db,
       );
     }
   }
-  await sql`analyze`.execute(db);
+  await rebuildFigures(db);
+  // On PostgreSQL, VACUUM also marks the freshly written pages all-visible,
+  // without which the paging indexes cannot answer index-only.
+  await sql`${sql.raw(kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
 }
 
 /**
@@ -76,6 +89,8 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
   let containerId = await maxId(db, 'containers');
   let loanId = await maxId(db, 'loans');
   let loanItemId = await maxId(db, 'loan_items');
+  let requestId = await maxId(db, 'container_requests');
+  const totalRequests = options.requests ?? 3 * options.shops;
   // Every scale shop logs in with the demo shops' password, hashed once in advance.
   const passwordHash = DEMO_SHOP_HASH;
   const types = CONTAINER_TYPES.map((t) => t.key);
@@ -90,6 +105,7 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
       const loans: Insertable<Database['loans']>[] = [];
       const items: Insertable<Database['loan_items']>[] = [];
       const requests: Insertable<Database['container_requests']>[] = [];
+      const requestItems: Insertable<Database['request_items']>[] = [];
       for (let k = 0; k < count; k++) {
         const index = first + k;
         shopId += 1;
@@ -152,13 +168,27 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
             if (row) row.loan_id = loanId;
           }
         }
-        for (const [r, status] of (['APPROVED', 'DENIED', 'PENDING'] as const).entries()) {
+        const shopRequests =
+          Math.floor(totalRequests / options.shops) +
+          (index < totalRequests % options.shops ? 1 : 0);
+        for (let r = 0; r < shopRequests; r++) {
+          requestId += 1;
+          // Oldest first, one a day back from today; the newest is pending.
+          const status = (['PENDING', 'APPROVED', 'DENIED'] as const)[r % 3] as
+            'PENDING' | 'APPROVED' | 'DENIED';
+          const asked = now - (shopRequests - r) * DAY;
           requests.push({
+            id: requestId,
             shop_id: shopId,
             status,
-            request_date: new Date(now - (3 - r) * DAY).toISOString(),
-            decided_at: status === 'PENDING' ? null : new Date(now - (2 - r) * DAY).toISOString(),
+            request_date: new Date(asked).toISOString(),
+            decided_at: status === 'PENDING' ? null : new Date(asked + 3600e3).toISOString(),
             reason: status === 'PENDING' ? null : 'admin',
+          });
+          requestItems.push({
+            request_id: requestId,
+            container_type: types[r % types.length] as string,
+            quantity: 1 + (r % 20),
           });
         }
       }
@@ -168,6 +198,7 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
       await bulkInsert(trx, 'containers', containers);
       await bulkInsert(trx, 'loan_items', items);
       await bulkInsert(trx, 'container_requests', requests);
+      await bulkInsert(trx, 'request_items', requestItems);
     });
     log(
       `  shops ${first + count}/${options.shops}, loans ${loanId}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -133,6 +133,34 @@ export interface RemoteLoadReportTable {
   created_at: number;
 }
 
+/** A kept counter (see migration 20261122T0400-kept-figures). */
+export interface KeptCountTable {
+  /** A shop id, 0 for every shop together, -1 for the provider's warehouse. */
+  scope: number;
+  name: string;
+  n: number;
+}
+
+export interface ShopClientTable {
+  shop_id: number;
+  client: string;
+}
+
+/** Loans given per scope (shop id, or 0 for all) and 15-minute UTC bucket (epoch seconds / 900). */
+export interface LoanRollupTable {
+  scope: number;
+  bucket: number;
+  n: number;
+}
+
+/** An uploaded image, served at /media/<name> (migration 20261122T0420-media). */
+export interface MediaTable {
+  name: string;
+  content_type: string;
+  data: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -148,6 +176,10 @@ export interface Database {
   qr_batches: QrBatchTable;
   qr_batch_codes: QrBatchCodeTable;
   remote_load_reports: RemoteLoadReportTable;
+  kept_counts: KeptCountTable;
+  shop_clients: ShopClientTable;
+  loan_rollups: LoanRollupTable;
+  media: MediaTable;
 }
 
 export type ShopRow = Selectable<ShopTable>;

@@ -6,7 +6,7 @@ import { migrateToLatest } from './migrate';
 import { parseShopLoans, seedPendingRequests, seedScale, seedShopLoans } from './scale-seed';
 
 /**
- * `npm run seed -w api -- --shops 2000 --loans 1000000 [--database <url>]`
+ * `npm run seed -w api -- --shops 2000 --loans 1000000 [--requests 100000] [--database <url>]`
  * `npm run seed -w api -- --loans-for shop@example.com:50000` gives one shop
  * (the demo shop here) that many open loans; with it, the scale shops are
  * seeded only when --shops or --loans is given too.
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     options: {
       shops: { type: 'string' },
       loans: { type: 'string' },
+      requests: { type: 'string' },
       'loans-for': { type: 'string', multiple: true, default: [] },
       'pending-requests': { type: 'string' },
       database: { type: 'string' },
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
     values.loans !== undefined;
   const shops = Number(values.shops ?? '2000');
   const loans = Number(values.loans ?? '1000000');
+  const requests = values.requests === undefined ? undefined : Number(values.requests);
+  if (requests !== undefined && (!Number.isInteger(requests) || requests < 0)) {
+    throw new Error('--requests must be a non-negative integer');
+  }
   if (!Number.isInteger(shops) || shops < 1 || !Number.isInteger(loans) || loans < 0) {
     throw new Error('--shops must be a positive integer and --loans a non-negative integer');
   }
@@ -49,8 +54,10 @@ async function main(): Promise<void> {
   }
   const started = Date.now();
   if (scale) {
-    console.log(`Seeding ${shops} shops and ${loans} loans into ${url} …`);
-    await seedScale(db, kind, { shops, loans, log: (t) => console.log(t) });
+    console.log(
+      `Seeding ${shops} shops, ${loans} loans and ${requests ?? 3 * shops} requests into ${url} …`,
+    );
+    await seedScale(db, kind, { shops, loans, requests, log: (t) => console.log(t) });
   }
   for (const { email, loans: count } of shopLoans) {
     console.log(`Seeding ${count} open loans of ${email} into ${url} …`);

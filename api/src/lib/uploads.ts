@@ -1,11 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+
+import type { Db } from '../db/connect';
+import { insertMedia } from '../repositories/media';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
+export const MEDIA_TYPES = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+} as const;
+
+export type ImageKind = keyof typeof MEDIA_TYPES;
+
 /** The image kind from the first bytes of the file; names and MIME types are not trusted. */
-export function imageExtension(data: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | null {
+export function imageExtension(data: Buffer): ImageKind | null {
   if (
     data.length >= 8 &&
     data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -19,10 +29,12 @@ export function imageExtension(data: Buffer): 'png' | 'jpg' | 'gif' | 'webp' | n
   return null;
 }
 
-/** Stores the image under a generated name and answers its public path (/media/<name>). */
-export async function saveImage(uploadsDir: string, data: Buffer, ext: string): Promise<string> {
-  await mkdir(uploadsDir, { recursive: true });
+/**
+ * Stores the image in the database under a generated name (so any API
+ * process serves it) and answers its public path (/media/<name>).
+ */
+export async function saveImage(db: Db, data: Buffer, ext: ImageKind): Promise<string> {
   const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await writeFile(path.join(uploadsDir, name), data);
+  await insertMedia(db, { name, contentType: MEDIA_TYPES[ext], data });
   return `/media/${name}`;
 }

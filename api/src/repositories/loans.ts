@@ -1,7 +1,17 @@
+import type { SelectQueryBuilder } from 'kysely';
+
 import type { Db } from '../db/connect';
-import type { LoanRow } from '../db/schema';
+import type { Database, LoanRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
-import type { Page } from './paging';
+import {
+  addLoanToRollups,
+  addShopClient,
+  bumpCounts,
+  countsOf,
+  shopAndAll,
+  type CountDelta,
+} from './figures';
+import { chunks, type Page } from './paging';
 
 export interface ApiLoan {
   id: number;
@@ -28,31 +38,33 @@ export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContai
   };
 }
 
-/** Containers of many loans in one query (never one query per loan). */
+/** Containers of many loans, IN_CHUNK loans per query (never one query per loan, nor one IN of them all). */
 async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, LoanContainer[]>> {
   const byLoan = new Map<number, LoanContainer[]>();
   if (loanIds.length === 0) return byLoan;
-  const rows = await db
-    .selectFrom('loan_items')
-    .innerJoin('containers', 'containers.id', 'loan_items.container_id')
-    .innerJoin('container_types', 'container_types.key', 'containers.type_key')
-    .select([
-      'loan_items.loan_id',
-      'containers.code',
-      'containers.type_key',
-      'container_types.guarantee_amount',
-    ])
-    .where('loan_items.loan_id', 'in', loanIds)
-    .orderBy('loan_items.id')
-    .execute();
-  for (const row of rows) {
-    const list = byLoan.get(row.loan_id) ?? [];
-    list.push({
-      code: row.code,
-      container_type: row.type_key,
-      guarantee_amount: Number(row.guarantee_amount),
-    });
-    byLoan.set(row.loan_id, list);
+  for (const ids of chunks(loanIds)) {
+    const rows = await db
+      .selectFrom('loan_items')
+      .innerJoin('containers', 'containers.id', 'loan_items.container_id')
+      .innerJoin('container_types', 'container_types.key', 'containers.type_key')
+      .select([
+        'loan_items.loan_id',
+        'containers.code',
+        'containers.type_key',
+        'container_types.guarantee_amount',
+      ])
+      .where('loan_items.loan_id', 'in', ids)
+      .orderBy('loan_items.id')
+      .execute();
+    for (const row of rows) {
+      const list = byLoan.get(row.loan_id) ?? [];
+      list.push({
+        code: row.code,
+        container_type: row.type_key,
+        guarantee_amount: Number(row.guarantee_amount),
+      });
+      byLoan.set(row.loan_id, list);
+    }
   }
   return byLoan;
 }
@@ -75,27 +87,39 @@ export async function listLoans(
   returned: boolean,
   page: Page,
 ): Promise<{ total: number; items: ApiLoan[] }> {
-  const base = db
-    .selectFrom('loans')
-    .where('shop_id', '=', shop.id)
-    .where('returned_date', returned ? 'is not' : 'is', null);
-  let query = base.selectAll();
-  query = returned
-    ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
-    : query.orderBy('given_date', 'desc').orderBy('id', 'desc');
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([
-    query.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(total.n), items: await shape(db, rows, shop.name) };
+  const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(query: Q): Q =>
+    (returned
+      ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
+      : query.orderBy('given_date', 'desc').orderBy('id', 'desc')) as Q;
+  let query = ordered(db.selectFrom('loans').selectAll());
+  if (page.limit === undefined) {
+    query = query
+      .where('shop_id', '=', shop.id)
+      .where('returned_date', returned ? 'is not' : 'is', null);
+  } else {
+    // The page's ids come from the index alone (it holds the filter, the
+    // order and the id), so a deep offset skips index entries, not rows.
+    const ids = ordered(
+      db
+        .selectFrom('loans')
+        .select('id')
+        .where('shop_id', '=', shop.id)
+        .where('returned_date', returned ? 'is not' : 'is', null),
+    )
+      .limit(page.limit)
+      .offset(page.offset ?? 0);
+    query = query.where('id', 'in', ids);
+  }
+  const [rows, counts] = await Promise.all([query.execute(), countsOf(db, shop.id)]);
+  const open = counts.get('loans_open') ?? 0;
+  const total = returned ? (counts.get('loans') ?? 0) - open : open;
+  return { total, items: await shape(db, rows, shop.name) };
 }
 
 async function containersByCode(db: Db, codes: string[]) {
   const rows = await db
     .selectFrom('containers')
-    .select(['id', 'code', 'shop_id', 'loan_id'])
+    .select(['id', 'code', 'type_key', 'shop_id', 'loan_id'])
     .where('code', 'in', codes)
     .execute();
   const byCode = new Map(rows.map((r) => [r.code, r]));
@@ -156,6 +180,18 @@ export async function lendContainers(
     // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
     if (Number(moved.numUpdatedRows) !== ids.length)
       throw conflict('Container(s) were lent meanwhile; try again.');
+    const deltas: CountDelta[] = [
+      ...shopAndAll(shop.id, 'loans', 1),
+      ...shopAndAll(shop.id, 'loans_open', 1),
+      ...containers.flatMap((c) => [
+        ...shopAndAll(shop.id, `in_stock:${c.type_key}`, -1),
+        ...shopAndAll(shop.id, `on_loan:${c.type_key}`, 1),
+      ]),
+    ];
+    if (await addShopClient(trx, shop.id, input.client))
+      deltas.push(...shopAndAll(shop.id, 'clients', 1));
+    await bumpCounts(trx, deltas);
+    await addLoanToRollups(trx, shop.id, now);
     const [shaped] = await shape(trx, [loan], shop.name);
     return shaped as ApiLoan;
   });
@@ -214,8 +250,17 @@ export async function returnContainers(
           ),
         ),
       )
-      .returning('id')
+      .returning(['id', 'shop_id'])
       .execute();
+    // Each container leaves the loans of the shop that lent it and joins the
+    // stock of the shop that takes it back.
+    await bumpCounts(trx, [
+      ...containers.flatMap((c) => [
+        ...shopAndAll(c.shop_id as number, `on_loan:${c.type_key}`, -1),
+        ...shopAndAll(shop.id, `in_stock:${c.type_key}`, 1),
+      ]),
+      ...completed.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', -1)),
+    ]);
     return {
       returned: containers.map((c) => c.code),
       completed_loans: completed.map((r) => r.id).sort((a, b) => a - b),

@@ -29,8 +29,3 @@ export async function countryExists(db: Db, name: string): Promise<boolean> {
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Every type key with 0, so maps always list all types. */
-export function zeroByType(keys: string[]): Record<string, number> {
-  return Object.fromEntries(keys.map((k) => [k, 0]));
-}

@@ -1,7 +1,8 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { conflict, notFound } from '../lib/http-error';
-import type { Page } from './paging';
+import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
+import { chunks, type Page } from './paging';
 
 export interface ApiRequest {
   id: number;
@@ -34,21 +35,19 @@ function withShop(db: Db) {
 
 async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .selectFrom('request_items')
-    .select(['request_id', 'quantity', 'container_type'])
-    .where(
-      'request_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('id')
-    .execute();
   const byRequest = new Map<number, ApiRequest['items']>();
-  for (const item of items) {
-    const list = byRequest.get(item.request_id) ?? [];
-    list.push({ quantity: Number(item.quantity), container_type: item.container_type });
-    byRequest.set(item.request_id, list);
+  for (const ids of chunks(rows.map((r) => r.id))) {
+    const items = await db
+      .selectFrom('request_items')
+      .select(['request_id', 'quantity', 'container_type'])
+      .where('request_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    for (const item of items) {
+      const list = byRequest.get(item.request_id) ?? [];
+      list.push({ quantity: Number(item.quantity), container_type: item.container_type });
+      byRequest.set(item.request_id, list);
+    }
   }
   return rows.map((row) => toApiRequest(row, byRequest.get(row.id) ?? []));
 }
@@ -66,28 +65,32 @@ export async function listRequests(
   page: Page,
   order: RequestOrder = 'oldest',
 ): Promise<{ total: number; items: ApiRequest[] }> {
-  // Newest first walks the (shop_id,) status, request_date, id indexes backwards.
-  let query =
-    order === 'newest'
-      ? withShop(db)
-          .orderBy('container_requests.request_date', 'desc')
-          .orderBy('container_requests.id', 'desc')
-      : withShop(db).orderBy('container_requests.id', 'asc');
-  let counter = db
-    .selectFrom('container_requests')
-    .select((eb) => eb.fn.countAll<number>().as('n'));
-  if (filter.shopId !== null) {
-    query = query.where('container_requests.shop_id', '=', filter.shopId);
-    counter = counter.where('shop_id', '=', filter.shopId);
-  }
-  if (filter.status) {
-    query = query.where('container_requests.status', '=', filter.status);
-    counter = counter.where('status', '=', filter.status);
-  }
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const [rows, total] = await Promise.all([query.execute(), counter.executeTakeFirstOrThrow()]);
-  return { total: Number(total.n), items: await shape(db, rows) };
+  // A page's ids come from an index alone ((shop_id,) status, request_date,
+  // id), walked backwards for newest first, so a deep offset skips index
+  // entries; only the page's rows are joined to shops.
+  const newestFirst = order === 'newest';
+  let ids = db.selectFrom('container_requests').select('id');
+  ids = newestFirst
+    ? ids.orderBy('request_date', 'desc').orderBy('id', 'desc')
+    : ids.orderBy('id', 'asc');
+  if (filter.shopId !== null) ids = ids.where('shop_id', '=', filter.shopId);
+  if (filter.status) ids = ids.where('status', '=', filter.status);
+  if (page.limit !== undefined) ids = ids.limit(page.limit).offset(page.offset ?? 0);
+  const inPage = withShop(db).where('container_requests.id', 'in', ids);
+  const query = newestFirst
+    ? inPage
+        .orderBy('container_requests.request_date', 'desc')
+        .orderBy('container_requests.id', 'desc')
+    : inPage.orderBy('container_requests.id', 'asc');
+  const [rows, counts] = await Promise.all([
+    query.execute(),
+    countsOf(db, filter.shopId ?? ALL_SHOPS),
+  ]);
+  const statuses: Array<ApiRequest['status']> = filter.status
+    ? [filter.status]
+    : ['PENDING', 'APPROVED', 'DENIED'];
+  const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
+  return { total, items: await shape(db, rows) };
 }
 
 export async function findRequest(db: Db, id: number): Promise<ApiRequest | undefined> {
@@ -123,6 +126,7 @@ export async function createRequest(
         })),
       )
       .execute();
+    await bumpCounts(trx, shopAndAll(shopId, 'requests:PENDING', 1));
     return request.id;
   });
   return (await findRequest(db, id)) as ApiRequest;
@@ -182,7 +186,18 @@ export async function decideRequest(
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This request was already decided.');
-    if (!decision.approved) return;
+    const deltas: CountDelta[] = [
+      ...shopAndAll(request.shop_id, 'requests:PENDING', -1),
+      ...shopAndAll(
+        request.shop_id,
+        decision.approved ? 'requests:APPROVED' : 'requests:DENIED',
+        1,
+      ),
+    ];
+    if (!decision.approved) {
+      await bumpCounts(trx, deltas);
+      return;
+    }
 
     const items = await trx
       .selectFrom('request_items')
@@ -213,7 +228,13 @@ export async function decideRequest(
           `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }
+      const name = `in_stock:${item.container_type}` as const;
+      deltas.push(
+        { scope: PROVIDER, name, delta: -moved },
+        ...shopAndAll(request.shop_id, name, moved),
+      );
     }
+    await bumpCounts(trx, deltas);
   });
   return (await findRequest(db, id)) as ApiRequest;
 }

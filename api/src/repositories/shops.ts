@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely';
 
 import type { Db } from '../db/connect';
 import type { NewShop, ShopRow, ShopTable } from '../db/schema';
+import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
 import type { Page } from './paging';
 
 /** A shop as the API sends it: its row without the secrets. */
@@ -50,14 +51,8 @@ export async function listShops(db: Db, page: Page): Promise<{ total: number; ro
   let query = db.selectFrom('shops').selectAll().orderBy('id', 'desc');
   if (page.limit !== undefined) query = query.limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
-  const [rows, count] = await Promise.all([
-    query.execute(),
-    db
-      .selectFrom('shops')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { total: Number(count.n), rows };
+  const [rows, counts] = await Promise.all([query.execute(), countsOf(db, ALL_SHOPS)]);
+  return { total: sumPrefix(counts, 'shops:'), rows };
 }
 
 export function newestShops(db: Db, count: number): Promise<ShopRow[]> {
@@ -71,11 +66,15 @@ export function newestShops(db: Db, count: number): Promise<ShopRow[]> {
 }
 
 export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
-  return db
-    .insertInto('shops')
-    .values({ ...shop, email: shop.email.toLowerCase() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('shops')
+      .values({ ...shop, email: shop.email.toLowerCase() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpCounts(trx, [{ scope: ALL_SHOPS, name: `shops:${row.status}`, delta: 1 }]);
+    return row;
+  });
 }
 
 export async function updateShop(
@@ -99,16 +98,25 @@ export async function changeShopStatus(
   id: number,
   status: ShopRow['status'],
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('shops')
-    .set((eb) => ({
-      status,
-      token_version: status === 'inactive' ? eb('token_version', '+', 1) : eb.ref('token_version'),
-    }))
-    .where('id', '=', id)
-    .where('status', '<>', status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('shops')
+      .set((eb) => ({
+        status,
+        token_version:
+          status === 'inactive' ? eb('token_version', '+', 1) : eb.ref('token_version'),
+      }))
+      .where('id', '=', id)
+      .where('status', '<>', status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    const before = status === 'active' ? 'inactive' : 'active';
+    await bumpCounts(trx, [
+      { scope: ALL_SHOPS, name: `shops:${before}`, delta: -1 },
+      { scope: ALL_SHOPS, name: `shops:${status}`, delta: 1 },
+    ]);
+    return true;
+  });
 }
 
 /** Sets a new password and bumps token_version so every earlier token stops working. */

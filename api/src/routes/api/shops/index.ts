@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppDeps } from '../../../app';
@@ -78,7 +77,7 @@ async function storeLogo(deps: AppDeps, form: Form): Promise<string | undefined>
   if (!form.file) return undefined;
   const ext = imageExtension(form.file.data);
   if (!ext) throw badRequest(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
-  return saveImage(path.join(deps.dataDir, 'uploads'), form.file.data, ext);
+  return saveImage(deps.db, form.file.data, ext);
 }
 
 export default async function shopRoutes(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../../app';
 import { callerOf } from '../../../../lib/auth';
 import { forbidden } from '../../../../lib/http-error';
+import { sendList } from '../../../../lib/list-reply';
 import { listRequests, type RequestOrder } from '../../../../repositories/requests';
 import { errors, pageQuery, requestSchema, totalCountHeader } from '../../../schemas';
 
@@ -55,14 +56,9 @@ export default async function containerRequestRoutes(
         throw forbidden("You may only see your own shop's requests.");
       }
       const shopId = caller.kind === 'shop' ? caller.shopId : (shop ?? null);
-      const { total, items } = await listRequests(
-        deps.db,
-        { shopId, status },
-        { limit, offset },
-        order,
+      return sendList(reply, { limit, offset }, (page) =>
+        listRequests(deps.db, { shopId, status }, page, order),
       );
-      reply.header('X-Total-Count', total);
-      return items;
     },
   );
 }

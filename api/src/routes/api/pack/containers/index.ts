@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../../../app';
 import { callerOf, shopCaller } from '../../../../lib/auth';
 import { badRequest, forbidden } from '../../../../lib/http-error';
+import { sendList } from '../../../../lib/list-reply';
+import { isTimeZone } from '../../../../lib/time-zones';
 import {
   WEEKDAYS,
   adminSummary,
@@ -95,7 +97,7 @@ export default async function containerRoutes(
     async () => adminSummary(db),
   );
 
-  app.get(
+  app.get<{ Querystring: { tz?: string } }>(
     '/loans_by_weekday',
     {
       config: { auth: 'any' },
@@ -103,6 +105,20 @@ export default async function containerRoutes(
         tags: ['dashboard'],
         summary:
           "Loans of the last 7 days by weekday, plus stock, loans out, clients and total loans (a shop's own; all shops for the super admin)",
+        querystring: {
+          type: 'object',
+          properties: {
+            tz: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 64,
+              pattern: '^[A-Za-z][A-Za-z0-9_+\\-/]*$',
+              description:
+                'IANA time zone whose local days the weekly figures count (e.g. Europe/Paris); default UTC.',
+            },
+          },
+          additionalProperties: false,
+        },
         response: {
           200: {
             type: 'object',
@@ -127,14 +143,16 @@ export default async function containerRoutes(
               'total_loans',
             ],
           },
-          ...errors(401, 403),
+          ...errors(400, 401, 403),
         },
       },
     },
     async (request) => {
       const scope = scopeOf(request);
+      const timeZone = request.query.tz ?? 'UTC';
+      if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone: ${timeZone}`);
       const [byDay, type, totals] = await Promise.all([
-        loansByWeekday(db, scope, now()),
+        loansByWeekday(db, scope, now(), timeZone),
         typeLabels(db),
         dashboardTotals(db, scope),
       ]);
@@ -206,14 +224,8 @@ export default async function containerRoutes(
       },
       async (request, reply) => {
         const caller = shopCaller(request);
-        const { total, items } = await listLoans(
-          db,
-          { id: caller.shopId, name: caller.shopName },
-          returned,
-          request.query,
-        );
-        reply.header('X-Total-Count', total);
-        return items;
+        const shop = { id: caller.shopId, name: caller.shopName };
+        return sendList(reply, request.query, (page) => listLoans(db, shop, returned, page));
       },
     );
   }

@@ -1,0 +1,101 @@
+import http from 'node:http';
+
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Answers outside 2xx, and requests that failed outright. */
+  errors: number;
+  /** Body bytes received per answer, on average (compressed when the server compressed). */
+  bytes: number;
+}
+
+export interface LoadOptions {
+  /** Base URLs (http://127.0.0.1:port); connections are spread over them in turn, as a load balancer would. */
+  targets: string[];
+  path: string;
+  token: string;
+  connections: number;
+  seconds: number;
+}
+
+function once(
+  agent: http.Agent,
+  base: URL,
+  path: string,
+  token: string,
+): Promise<[number, number]> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        path,
+        headers: { authorization: `JWT ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      },
+      (response) => {
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        response.on('end', () => resolve([response.statusCode ?? 0, size]));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * A closed-loop load: `connections` keep-alive connections, each sending its
+ * next request when the previous answer is complete, for `seconds`.
+ * Latencies are per request, from send to the last byte.
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const agents = options.targets.map(
+    () => new http.Agent({ keepAlive: true, maxSockets: options.connections }),
+  );
+  const bases = options.targets.map((t) => new URL(t));
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const started = process.hrtime.bigint();
+  const end = Date.now() + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async (_, i) => {
+      const at = i % bases.length;
+      while (Date.now() < end) {
+        const t = process.hrtime.bigint();
+        try {
+          const [status, size] = await once(
+            agents[at] as http.Agent,
+            bases[at] as URL,
+            options.path,
+            options.token,
+          );
+          if (status < 200 || status > 299) errors += 1;
+          bytes += size;
+        } catch {
+          errors += 1;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  for (const agent of agents) agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const pick = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: pick(0.5),
+    p99: pick(0.99),
+    errors,
+    bytes: latencies.length ? bytes / latencies.length : 0,
+  };
+}

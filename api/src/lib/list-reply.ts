@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
+import type { Page } from '../repositories/paging';
+
+/** Rows per database read while an un-paged list streams out. */
+export const STREAM_PAGE = 2_000;
+
+type Lister<T> = (page: Page) => Promise<{ total: number; items: T[] }>;
+
+/**
+ * Answers a list call. A page (`limit` given) is read and sent as usual. A
+ * whole list (the spec's default answer) streams out as one JSON array,
+ * read STREAM_PAGE rows at a time as the client takes it, so its size
+ * bounds neither the API's memory nor the time one read holds the database
+ * (a 50,000-loan list is 25 short reads, not one long one). The pages are
+ * separate reads: a write landing meanwhile may show in the later pages only.
+ */
+export async function sendList<T>(
+  reply: FastifyReply,
+  page: Page,
+  list: Lister<T>,
+): Promise<T[] | FastifyReply> {
+  if (page.limit !== undefined) {
+    const { total, items } = await list(page);
+    reply.header('X-Total-Count', total);
+    return items;
+  }
+  const start = page.offset ?? 0;
+  const first = await list({ limit: STREAM_PAGE, offset: start });
+  reply.header('X-Total-Count', first.total).type('application/json; charset=utf-8');
+  return reply.send(Readable.from(jsonArray(first.items, list, start)));
+}
+
+async function* jsonArray<T>(first: T[], list: Lister<T>, start: number): AsyncGenerator<string> {
+  let items = first;
+  let offset = start;
+  let separator = '[';
+  for (;;) {
+    if (items.length > 0) {
+      yield separator + items.map((item) => JSON.stringify(item)).join(',');
+      separator = ',';
+    }
+    if (items.length < STREAM_PAGE) break;
+    offset += STREAM_PAGE;
+    items = (await list({ limit: STREAM_PAGE, offset })).items;
+  }
+  yield separator === '[' ? '[]' : ']';
+}

@@ -1,0 +1,249 @@
+import { sql, type RawBuilder } from 'kysely';
+
+import { dbKindOf, type Db } from '../db/connect';
+
+/*
+ * Kept figures (migration 20261122T0400-kept-figures): counters and 15-minute
+ * loan rollups, changed in the same transaction as the write that changes
+ * what they count, so the dashboards and list totals read a few rows instead
+ * of counting whole tables.
+ */
+
+/** Scope of the counters summed over every shop. */
+export const ALL_SHOPS = 0;
+/** Scope of the provider's warehouse stock. */
+export const PROVIDER = -1;
+/** Seconds per rollup bucket: every IANA offset is a multiple of 15 minutes. */
+export const BUCKET_SECONDS = 900;
+
+export type CountName =
+  | 'loans'
+  | 'loans_open'
+  | 'clients'
+  | `in_stock:${string}`
+  | `on_loan:${string}`
+  | `requests:${'PENDING' | 'APPROVED' | 'DENIED'}`
+  | `shops:${'active' | 'inactive'}`;
+
+export interface CountDelta {
+  scope: number;
+  name: CountName;
+  delta: number;
+}
+
+/** A shop's delta and the same delta in the all-shops scope. */
+export function shopAndAll(shopId: number, name: CountName, delta: number): CountDelta[] {
+  return [
+    { scope: shopId, name, delta },
+    { scope: ALL_SHOPS, name, delta },
+  ];
+}
+
+/**
+ * Applies counter deltas in one upsert. Deltas are summed per counter and
+ * sorted, so concurrent transactions on PostgreSQL lock the counter rows in
+ * the same order and cannot deadlock on them; callers make one call per
+ * transaction, after their other writes.
+ */
+export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
+  const summed = new Map<string, CountDelta>();
+  for (const d of deltas) {
+    const key = `${d.scope}\u0000${d.name}`;
+    const seen = summed.get(key);
+    if (seen) seen.delta += d.delta;
+    else summed.set(key, { ...d });
+  }
+  const rows = [...summed.values()]
+    .filter((d) => d.delta !== 0)
+    .sort((a, b) => a.scope - b.scope || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((d) => ({ scope: d.scope, name: d.name, n: d.delta }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('kept_counts')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'name'])
+        .doUpdateSet((eb) => ({ n: eb('kept_counts.n', '+', eb.ref('excluded.n')) })),
+    )
+    .execute();
+}
+
+/** The bucket of an instant (epoch seconds / 900, rounded down). */
+export function bucketOf(at: Date | number): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  return Math.floor(ms / (BUCKET_SECONDS * 1000));
+}
+
+/** Counts one loan given at `at` in the shop's and the all-shops rollup. */
+export async function addLoanToRollups(trx: Db, shopId: number, at: Date): Promise<void> {
+  const bucket = bucketOf(at);
+  await trx
+    .insertInto('loan_rollups')
+    .values([
+      { scope: ALL_SHOPS, bucket, n: 1 },
+      { scope: shopId, bucket, n: 1 },
+    ])
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'bucket'])
+        .doUpdateSet((eb) => ({ n: eb('loan_rollups.n', '+', eb.ref('excluded.n')) })),
+    )
+    .execute();
+}
+
+/** Records the (shop, client) pair; answers whether it is new (the shop's first loan to them). */
+export async function addShopClient(trx: Db, shopId: number, client: string): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('shop_clients')
+    .values({ shop_id: shopId, client })
+    .onConflict((oc) => oc.columns(['shop_id', 'client']).doNothing())
+    .returning('shop_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Every counter of a scope (absent = 0). */
+export async function countsOf(db: Db, scope: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('kept_counts')
+    .select(['name', 'n'])
+    .where('scope', '=', scope)
+    .execute();
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+}
+
+/** Sum of the counters of a scope whose name starts with `prefix`. */
+export function sumPrefix(counts: Map<string, number>, prefix: string): number {
+  let total = 0;
+  for (const [name, n] of counts) if (name.startsWith(prefix)) total += n;
+  return total;
+}
+
+/** The counts per type behind a `prefix:<type>` family, every type listed. */
+export function byType(
+  counts: Map<string, number>,
+  prefix: 'in_stock:' | 'on_loan:',
+  keys: string[],
+): Record<string, number> {
+  return Object.fromEntries(keys.map((k) => [k, counts.get(`${prefix}${k}`) ?? 0]));
+}
+
+/**
+ * Loans given per day, the days starting at `dayStarts` (epoch ms, ascending;
+ * n + 1 instants bound n days), summed from the 15-minute buckets in SQL.
+ */
+export async function loansPerDay(db: Db, scope: number, dayStarts: number[]): Promise<number[]> {
+  const bounds = dayStarts.map(bucketOf);
+  const first = bounds[0] as number;
+  const last = bounds[bounds.length - 1] as number;
+  const sums: RawBuilder<number>[] = bounds
+    .slice(0, -1)
+    .map(
+      (from, i) =>
+        sql<number>`coalesce(sum(case when bucket >= ${from} and bucket < ${bounds[i + 1]} then n else 0 end), 0)`,
+    );
+  const row = await db
+    .selectFrom('loan_rollups')
+    .select(sums.map((s, i) => s.as(`d${i}`)))
+    .where('scope', '=', scope)
+    .where('bucket', '>=', first)
+    .where('bucket', '<', last)
+    .executeTakeFirst();
+  const values = (row ?? {}) as Record<string, unknown>;
+  return sums.map((_, i) => Number(values[`d${i}`] ?? 0));
+}
+
+/** The 15-minute bucket of a stored ISO timestamp column, in each database's SQL. */
+function bucketSql(db: Db): RawBuilder<number> {
+  return dbKindOf(db) === 'postgres'
+    ? sql<number>`floor(extract(epoch from given_date::timestamptz) / ${sql.lit(BUCKET_SECONDS)})::integer`
+    : sql<number>`cast(strftime('%s', given_date) as integer) / ${sql.lit(BUCKET_SECONDS)}`;
+}
+
+const RECOUNT_COUNTS = sql`
+  select shop_id as scope, 'loans' as name, count(*) as n from loans group by shop_id
+  union all select 0, 'loans', count(*) from loans having count(*) > 0
+  union all select shop_id, 'loans_open', count(*) from loans where returned_date is null group by shop_id
+  union all select 0, 'loans_open', count(*) from loans where returned_date is null having count(*) > 0
+  union all select shop_id, 'clients', count(distinct client) from loans group by shop_id
+  union all
+    select 0, 'clients', count(*) from (select distinct shop_id, client from loans) pairs having count(*) > 0
+  union all
+    select coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key, count(*)
+    from containers
+    group by coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key
+  union all
+    select 0, case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key, count(*)
+    from containers where shop_id is not null
+    group by case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key
+  union all select 0, 'shops:' || status, count(*) from shops group by status
+  union all select shop_id, 'requests:' || status, count(*) from container_requests group by shop_id, status
+  union all select 0, 'requests:' || status, count(*) from container_requests group by status
+`;
+
+function recountRollups(db: Db) {
+  const bucket = bucketSql(db);
+  return sql`
+    select shop_id as scope, ${bucket} as bucket, count(*) as n from loans group by shop_id, ${bucket}
+    union all select 0, ${bucket}, count(*) from loans group by ${bucket}
+  `;
+}
+
+export interface Recount {
+  counts: Map<string, number>;
+  rollups: Map<string, number>;
+}
+
+/** Every kept figure counted afresh from the tables (the property test's reference). */
+export async function recountFigures(db: Db): Promise<Recount> {
+  const counts = await RECOUNT_COUNTS.execute(db);
+  const rollups = await recountRollups(db).execute(db);
+  return {
+    counts: toMap(counts.rows as Array<{ scope: unknown; name: unknown; n: unknown }>, 'name'),
+    rollups: toMap(
+      rollups.rows as Array<{ scope: unknown; bucket: unknown; n: unknown }>,
+      'bucket',
+    ),
+  };
+}
+
+/** The kept figures as they are stored, in the shape of recountFigures. */
+export async function keptFigures(db: Db): Promise<Recount> {
+  const [counts, rollups] = await Promise.all([
+    db.selectFrom('kept_counts').selectAll().execute(),
+    db.selectFrom('loan_rollups').selectAll().execute(),
+  ]);
+  return { counts: toMap(counts, 'name'), rollups: toMap(rollups, 'bucket') };
+}
+
+function toMap<K extends 'name' | 'bucket'>(
+  rows: Array<{ scope: unknown; n: unknown } & Record<K, unknown>>,
+  key: K,
+): Map<string, number> {
+  const map = new Map<string, number>();
+  for (const row of rows) {
+    const n = Number(row.n);
+    // A counter that went back to 0 is the same figure as an absent one.
+    if (n !== 0) map.set(`${Number(row.scope)}/${String(row[key])}`, n);
+  }
+  return map;
+}
+
+/**
+ * Recounts every kept figure from the tables: after bulk loads that bypass
+ * the repositories (the scale seeds), or to repair. One transaction, so
+ * readers see the old figures or the new ones.
+ */
+export async function rebuildFigures(db: Db): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('kept_counts').execute();
+    await trx.deleteFrom('loan_rollups').execute();
+    await trx.deleteFrom('shop_clients').execute();
+    await sql`insert into shop_clients (shop_id, client) select distinct shop_id, client from loans`.execute(
+      trx,
+    );
+    await sql`insert into kept_counts (scope, name, n) ${RECOUNT_COUNTS}`.execute(trx);
+    await sql`insert into loan_rollups (scope, bucket, n) ${recountRollups(trx)}`.execute(trx);
+  });
+}

@@ -1,0 +1,65 @@
+import { seedShopLoans } from '../src/db/scale-seed';
+import { rebuildFigures } from '../src/repositories/figures';
+import { createTestContext, type TestContext } from './helpers';
+
+/**
+ * Un-paged lists (the spec's default answers) of more rows than SQLite's
+ * 32,766 bound parameters: they used to put every id in one IN (…) and
+ * answer 500 "too many SQL variables".
+ */
+const LOANS = 33_000;
+const REQUESTS = 33_000;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedShopLoans(ctx.db, ctx.kind, { email: ctx.shopA.email, loans: LOANS });
+  const now = new Date().toISOString();
+  for (let first = 0; first < REQUESTS; first += 5_000) {
+    const rows = Array.from({ length: Math.min(5_000, REQUESTS - first) }, () => ({
+      shop_id: ctx.shopB.id,
+      status: 'PENDING' as const,
+      request_date: now,
+      decided_at: null,
+      reason: null,
+    }));
+    const ids = await ctx.db
+      .insertInto('container_requests')
+      .values(rows)
+      .returning('id')
+      .execute();
+    await ctx.db
+      .insertInto('request_items')
+      .values(ids.map(({ id }) => ({ request_id: id, container_type: 'cup', quantity: 1 })))
+      .execute();
+  }
+  // Written straight to the tables, so the kept totals are recounted.
+  await rebuildFigures(ctx.db);
+}, 120_000);
+afterAll(() => ctx.close());
+
+it(`lists all ${LOANS} open loans of a shop without a limit`, async () => {
+  const res = await ctx.call({
+    method: 'GET',
+    url: '/api/v0/pack/containers/loans/',
+    token: ctx.shopA.token,
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['x-total-count']).toBe(String(LOANS));
+  const loans = res.json() as Array<{ containers: unknown[] }>;
+  expect(loans).toHaveLength(LOANS);
+  expect(loans.every((loan) => loan.containers.length === 1)).toBe(true);
+}, 60_000);
+
+it(`lists all ${REQUESTS} requests of a shop without a limit`, async () => {
+  const res = await ctx.call({
+    method: 'GET',
+    url: '/api/v0/pack/container-requests/',
+    token: ctx.shopB.token,
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['x-total-count']).toBe(String(REQUESTS));
+  const requests = res.json() as Array<{ items: unknown[] }>;
+  expect(requests).toHaveLength(REQUESTS);
+  expect(requests.every((request) => request.items.length === 1)).toBe(true);
+}, 60_000);
