@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 /**
  * How many of `count` items are shown: when opened they appear one after
  * another, `stepMs` apart (spec: 300 ms); when closed all hide at once.
+ * Each next item is scheduled only after the previous one was drawn, so a
+ * busy main thread delays the reveal but never bunches two items together.
  */
 export function useStaggeredReveal(open: boolean, count: number, stepMs: number): number {
   const [shown, setShown] = useState(0);
@@ -11,14 +13,13 @@ export function useStaggeredReveal(open: boolean, count: number, stepMs: number)
       setShown(0);
       return undefined;
     }
-    setShown(1);
-    let next = 1;
-    const timer = setInterval(() => {
-      next += 1;
-      setShown(Math.min(next, count));
-      if (next >= count) clearInterval(timer);
-    }, stepMs);
-    return () => clearInterval(timer);
-  }, [open, count, stepMs]);
+    if (shown === 0) {
+      setShown(1);
+      return undefined;
+    }
+    if (shown >= count) return undefined;
+    const timer = setTimeout(() => setShown(shown + 1), stepMs);
+    return () => clearTimeout(timer);
+  }, [open, shown, count, stepMs]);
   return shown;
 }

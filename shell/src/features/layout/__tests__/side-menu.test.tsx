@@ -38,7 +38,9 @@ describe('SideMenu', () => {
     expect(visible()).toBe(1);
     act(() => jest.advanceTimersByTime(1));
     expect(visible()).toBe(2);
-    act(() => jest.advanceTimersByTime(600));
+    act(() => jest.advanceTimersByTime(300));
+    expect(visible()).toBe(3);
+    act(() => jest.advanceTimersByTime(300));
     expect(visible()).toBe(4);
   });
 
