@@ -101,7 +101,7 @@ describe('provider dashboard', () => {
 
   it('shows the totals after the loading delay, then the charts', async () => {
     loginAs('provider');
-    mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
+    const { fetchMock } = mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
     renderWithProviders(<HomePage />, { route: '/home' });
 
     expect(figure('Total Loans')).toHaveAttribute('aria-busy', 'true');
@@ -110,6 +110,13 @@ describe('provider dashboard', () => {
     });
     expect(figure('Total Containers')).toHaveTextContent('152');
     expect(figure('Total Shops')).toHaveTextContent('3');
+
+    const weeklyCall = fetchMock.mock.calls
+      .map(([input]) => new URL((input as Request).url))
+      .find((url) => url.pathname.includes('loans_by_weekday'));
+    expect(weeklyCall?.searchParams.get('tz')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
 
     const bar = screen.getByTestId('chart-bar');
     const labels = (bar.getAttribute('data-labels') ?? '').split(',');
