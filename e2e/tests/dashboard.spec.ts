@@ -52,12 +52,25 @@ test.describe('dashboard', () => {
     await expect(figure(page, 'Loans')).toHaveText(asFigure(weekly.loans_pack));
     await expect(figure(page, 'Containers')).toHaveText(asFigure(weekly.shop_pack));
     await expect(figure(page, 'Clients')).toHaveText(asFigure(weekly.users));
+    // Each figure says what it counts, under its title.
+    for (const [label, hint] of [
+      ['Total Loans', MESSAGES.figureHints.shopTotalLoans],
+      ['Loans', MESSAGES.figureHints.shopLoans],
+      ['Containers', MESSAGES.figureHints.shopContainers],
+      ['Clients', MESSAGES.figureHints.shopClients],
+    ] as const) {
+      await expect(page.getByRole('group', { name: label, exact: true })).toContainText(hint);
+    }
 
     for (const [key, label] of Object.entries(weekly.type)) {
       const inStock = stock.shop_packs_by_container_type[key] ?? 0;
       const onLoan = stock.loans_by_container_type[key] ?? 0;
-      const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
-      await expect(page.getByRole('img', { name: `${label}: ${percent}% in stock` })).toBeVisible();
+      // A type the shop has none of says so, rather than "0 % in stock".
+      const shown =
+        inStock + onLoan === 0
+          ? MESSAGES.noneYet
+          : `${Math.round((inStock / (inStock + onLoan)) * 100)}% in stock`;
+      await expect(page.getByRole('img', { name: `${label}: ${shown}` })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'New Shops' })).toHaveCount(0);
   });
@@ -140,9 +153,11 @@ test.describe('dashboard', () => {
       const inStock = stock.shop_packs_by_container_type[key] ?? 0;
       const onLoan = stock.loans_by_container_type[key] ?? 0;
       const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
-      await expect(page.getByRole('progressbar', { name: label })).toHaveAttribute(
-        'aria-valuenow',
-        String(percent),
+      const bar = page.getByRole('progressbar', { name: label });
+      await expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+      await expect(bar).toHaveAttribute(
+        'aria-valuetext',
+        inStock + onLoan === 0 ? MESSAGES.noneYet : `${percent}% in stock`,
       );
     }
   });

@@ -117,6 +117,19 @@ export const MESSAGES = {
   backToHome: 'Back to Home',
   // Until the name is known (or when the API cannot be reached) the greeting is a plain 'Hello'.
   greeting: (shopName: string | undefined) => (shopName ? `Hello, ${shopName}` : 'Hello'),
+
+  // What each dashboard figure counts, said under its title (issue 16).
+  figureHints: {
+    shopTotalLoans: 'loans ever made',
+    shopLoans: 'containers out with clients now',
+    shopContainers: 'containers you hold, in the shop or out',
+    shopClients: 'different clients ever',
+    providerTotalLoans: 'loans ever made, all shops',
+    providerTotalContainers: 'containers that exist: in shops, out or in the warehouse',
+    providerTotalShops: 'shops open for business',
+  },
+  // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
+  noneYet: 'none yet',
 } as const;
 
 /** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */

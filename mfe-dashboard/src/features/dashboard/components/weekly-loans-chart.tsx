@@ -37,8 +37,8 @@ export function WeeklyLoansChart({
               {
                 label: 'Loans',
                 data: counts,
-                backgroundColor: CHART_COLORS.primary,
-                hoverBackgroundColor: '#256a42',
+                backgroundColor: CHART_COLORS.loansMade,
+                hoverBackgroundColor: CHART_COLORS.loansMadeHover,
                 barThickness: CHARTS.barThickness,
                 borderRadius: 5,
               },
