@@ -250,6 +250,8 @@ test.describe('loans and returns', () => {
       await expect(row(clients.overdue).getByRole('img', { name: 'Overdue' })).toBeVisible();
       await expect(row(clients.undated).getByRole('img', { name: 'No deadline' })).toBeVisible();
       await expect(row(clients.onTime)).toBeVisible();
+      // Guarantee in the configured currency (EUR by default).
+      await expect(row(clients.onTime).locator('td[data-label="Guarantee"]')).toContainText('€');
       await expect(row(clients.onTime).getByRole('img')).toHaveCount(0);
 
       await apiPost(page.request, login, '/pack/containers/return/', { codes: codes.slice(0, 3) });
