@@ -118,6 +118,11 @@ export const MESSAGES = {
   // Until the name is known (or when the API cannot be reached) the greeting is a plain 'Hello'.
   greeting: (shopName: string | undefined) => (shopName ? `Hello, ${shopName}` : 'Hello'),
 
+  // Forgot password, step 2: the code allows a few wrong tries (issue 16).
+  triesLeft: (n: number) => (n === 1 ? '1 try left' : `${n} tries left`),
+  sendNewCode: 'Send a new code',
+  newCodeSent: 'A new code has been sent to you. The previous one no longer works.',
+
   // What each dashboard figure counts, said under its title (issue 16).
   figureHints: {
     shopTotalLoans: 'loans ever made',
