@@ -1,5 +1,5 @@
 import { LAYOUT, useSession } from '@panel/shared';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { AddRequestButton } from './add-request-button';
@@ -14,11 +14,14 @@ export function PanelLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuFixed = useMediaQuery(`(min-width: ${LAYOUT.fixedMenuMinWidthPx}px)`);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Focus goes back to the menu icon, or it would fall to <body> when the drawer turns inert.
-  const closeMenu = useCallback(() => {
-    setMenuOpen(false);
-    menuButton.current?.focus();
-  }, []);
+  // After the render that closed it: until then the icon is inert behind the drawer.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) menuButton.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
   if (role === null) return null;
   // While the small-screen drawer is open it is modal: the page behind takes no focus.
   const behindDrawer = menuOpen && !menuFixed;
