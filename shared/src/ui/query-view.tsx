@@ -33,9 +33,7 @@ export function QueryView<T>({
 }: QueryViewProps<T>) {
   if (error) return <ErrorState title={errorTitle} error={error} onRetry={onRetry} />;
   if (!ready || data === undefined) {
-    return (
-      <div aria-busy="true">{placeholder ?? <Skeleton height={skeletonHeight} />}</div>
-    );
+    return <div aria-busy="true">{placeholder ?? <Skeleton height={skeletonHeight} />}</div>;
   }
   return <>{children(data)}</>;
 }

@@ -93,7 +93,11 @@ export function Header({ role, onOpenMenu, menuButtonRef }: HeaderProps) {
           <p className={styles.drawerName}>{name}</p>
           {/* Only a shop has a profile to edit; the super admin would meet a 404 there. */}
           {role === 'shop' && (
-            <Link to={PATHS.profile} className={styles.drawerLink} onClick={() => profile.close(false)}>
+            <Link
+              to={PATHS.profile}
+              className={styles.drawerLink}
+              onClick={() => profile.close(false)}
+            >
               {MESSAGES.myProfile}
             </Link>
           )}

@@ -129,9 +129,7 @@ describe('forgot password', () => {
 
     const codeField = screen.getByLabelText('Code');
     await waitFor(() => expect(codeField).toHaveAttribute('aria-invalid', 'true'));
-    expect(codeField).toHaveAccessibleDescription(
-      `The code is wrong. ${MESSAGES.triesLeft(2)}`,
-    );
+    expect(codeField).toHaveAccessibleDescription(`The code is wrong. ${MESSAGES.triesLeft(2)}`);
     expect(screen.getByRole('alert')).toHaveTextContent('2 tries left');
 
     await user.click(screen.getByRole('button', { name: MESSAGES.sendNewCode }));

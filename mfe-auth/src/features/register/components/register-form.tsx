@@ -8,13 +8,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import {
-  DELAYS_MS,
-  describeError,
-  MESSAGES,
-  PATHS,
-  type ApiError,
-} from '@panel/shared';
+import { DELAYS_MS, describeError, MESSAGES, PATHS, type ApiError } from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';

@@ -70,34 +70,34 @@ function StockBars({ rows }: { rows: StockRow[] }) {
       </ul>
       <ul className={styles.list}>
         {rows.map((row) => {
-        const labelId = `stock-${row.key}`;
-        return (
-          <li key={row.key} className={styles.row}>
-            <div className={styles.head}>
-              <span id={labelId} className={styles.name}>
-                {row.label}
-              </span>
-              <span className={styles.percent}>
-                {row.held ? `${row.percent}%` : MESSAGES.noneYet}
-              </span>
-            </div>
-            <div
-              className={row.held ? styles.track : `${styles.track} ${styles.trackEmpty}`}
-              role="progressbar"
-              aria-labelledby={labelId}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={row.percent}
-              aria-valuetext={row.held ? `${row.percent}% in stock` : MESSAGES.noneYet}
-            >
-              <div className={styles.fill} style={{ width: `${row.percent}%` }} />
-            </div>
-            <p className={styles.meta}>
-              {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
-            </p>
-          </li>
-        );
-      })}
+          const labelId = `stock-${row.key}`;
+          return (
+            <li key={row.key} className={styles.row}>
+              <div className={styles.head}>
+                <span id={labelId} className={styles.name}>
+                  {row.label}
+                </span>
+                <span className={styles.percent}>
+                  {row.held ? `${row.percent}%` : MESSAGES.noneYet}
+                </span>
+              </div>
+              <div
+                className={row.held ? styles.track : `${styles.track} ${styles.trackEmpty}`}
+                role="progressbar"
+                aria-labelledby={labelId}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={row.percent}
+                aria-valuetext={row.held ? `${row.percent}% in stock` : MESSAGES.noneYet}
+              >
+                <div className={styles.fill} style={{ width: `${row.percent}%` }} />
+              </div>
+              <p className={styles.meta}>
+                {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
+              </p>
+            </li>
+          );
+        })}
       </ul>
     </>
   );
