@@ -71,7 +71,7 @@ export function ProviderDashboard() {
             {(data) => <WeeklyLoansChart loansByWeekday={data.loans_by_weekday} />}
           </QueryView>
         </Panel>
-        <Panel title="Container stock" subtitle="By container type">
+        <Panel title="Container stock" subtitle="In stock and on loan">
           <QueryView
             data={stock.data}
             error={stock.error}
