@@ -230,6 +230,22 @@ describe('forgot and reset password', () => {
     expect((await reset(ctx.shopA.email, code)).statusCode).toBe(429);
   });
 
+  it('says with each wrong code how many tries are left, and a new code starts again', async () => {
+    await forget(ctx.shopA.email);
+    const first = lastCode();
+    const left = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await reset(ctx.shopA.email, wrong(first));
+      expect(res.json()).toMatchObject({ error: expect.any(String) });
+      left.push((res.json() as { tries_left: number }).tries_left);
+    }
+    expect(left).toEqual([4, 3, 2, 1, 0]);
+    await forget(ctx.shopA.email);
+    expect((await reset(ctx.shopA.email, wrong(lastCode()))).json()).toMatchObject({
+      tries_left: 4,
+    });
+  });
+
   it('answers 400 for an expired code', async () => {
     await forget(ctx.shopA.email);
     const code = lastCode();

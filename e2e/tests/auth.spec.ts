@@ -239,6 +239,34 @@ test.describe('forgot password', () => {
     await expect(page.getByRole('heading', { name: MENU_TITLES.shop, exact: true })).toBeVisible();
   });
 
+  test('a wrong code shows the tries left on the code field; "Send a new code" sends one that works', async ({
+    page,
+  }) => {
+    const email = uniqueEmail('resend');
+    await registerShopViaApi(page.request, { name: 'E2E Resend Shop', email });
+    await page.goto('/auth/forgotPassword');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const first = await readResetCode(email);
+    const wrong = String((Number(first) + 1) % 1_000_000).padStart(6, '0');
+
+    const codeField = page.getByLabel('Code');
+    await codeField.fill(wrong);
+    await page.getByLabel('Password', { exact: true }).fill('fresh-pass-456');
+    await page.getByLabel('Confirm password', { exact: true }).fill('fresh-pass-456');
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+    await expect(codeField).toHaveAccessibleDescription(new RegExp(MESSAGES.triesLeft(4)));
+
+    await page.getByRole('button', { name: MESSAGES.sendNewCode }).click();
+    await expect(page.getByRole('status')).toHaveText(MESSAGES.newCodeSent);
+    await expect(codeField).toBeFocused();
+    await expect.poll(() => readResetCode(email)).not.toBe(first);
+    await codeField.fill(await readResetCode(email));
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
   test("different passwords show Passwords Doesn't match", async ({ page }) => {
     await page.goto('/auth/forgotPassword');
     // The API answers 200 for any address, so no demo account is touched.

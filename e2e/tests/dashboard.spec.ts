@@ -52,12 +52,25 @@ test.describe('dashboard', () => {
     await expect(figure(page, 'Loans')).toHaveText(asFigure(weekly.loans_pack));
     await expect(figure(page, 'Containers')).toHaveText(asFigure(weekly.shop_pack));
     await expect(figure(page, 'Clients')).toHaveText(asFigure(weekly.users));
+    // Each figure says what it counts, under its title.
+    for (const [label, hint] of [
+      ['Total Loans', MESSAGES.figureHints.shopTotalLoans],
+      ['Loans', MESSAGES.figureHints.shopLoans],
+      ['Containers', MESSAGES.figureHints.shopContainers],
+      ['Clients', MESSAGES.figureHints.shopClients],
+    ] as const) {
+      await expect(page.getByRole('group', { name: label, exact: true })).toContainText(hint);
+    }
 
     for (const [key, label] of Object.entries(weekly.type)) {
       const inStock = stock.shop_packs_by_container_type[key] ?? 0;
       const onLoan = stock.loans_by_container_type[key] ?? 0;
-      const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
-      await expect(page.getByRole('img', { name: `${label}: ${percent}% in stock` })).toBeVisible();
+      // A type the shop has none of says so, rather than "0 % in stock".
+      const shown =
+        inStock + onLoan === 0
+          ? MESSAGES.noneYet
+          : `${Math.round((inStock / (inStock + onLoan)) * 100)}% in stock`;
+      await expect(page.getByRole('img', { name: `${label}: ${shown}` })).toBeVisible();
     }
     await expect(page.getByRole('heading', { name: 'New Shops' })).toHaveCount(0);
   });
@@ -98,7 +111,10 @@ test.describe('dashboard', () => {
     const card = page.getByRole('listitem', { name });
     await expect(card.getByText('inactive')).toBeVisible();
 
-    await card.getByRole('button', { name: 'Deactivate' }).click();
+    // A change that cannot be made is marked aria-disabled, yet still says why when clicked.
+    const deactivate = card.getByRole('button', { name: 'Deactivate' });
+    await expect(deactivate).toHaveAttribute('aria-disabled', 'true');
+    await deactivate.click({ force: true });
     await expect(page.getByText(MESSAGES.shopAlreadyInactive)).toBeVisible();
 
     await card.getByRole('button', { name: 'Activate', exact: true }).click();
@@ -106,7 +122,9 @@ test.describe('dashboard', () => {
     await expect.poll(statusOf).toBe('active');
     await expect(card.getByText('active', { exact: true })).toBeVisible();
 
-    await card.getByRole('button', { name: 'Activate', exact: true }).click();
+    const activate = card.getByRole('button', { name: 'Activate', exact: true });
+    await expect(activate).toHaveAttribute('aria-disabled', 'true');
+    await activate.click({ force: true });
     await expect(page.getByText(MESSAGES.shopAlreadyActive)).toBeVisible();
 
     await card.getByRole('button', { name: 'Deactivate' }).click();
@@ -135,13 +153,60 @@ test.describe('dashboard', () => {
       const inStock = stock.shop_packs_by_container_type[key] ?? 0;
       const onLoan = stock.loans_by_container_type[key] ?? 0;
       const percent = inStock + onLoan === 0 ? 0 : Math.round((inStock / (inStock + onLoan)) * 100);
-      await expect(page.getByRole('progressbar', { name: label })).toHaveAttribute(
-        'aria-valuenow',
-        String(percent),
+      const bar = page.getByRole('progressbar', { name: label });
+      await expect(bar).toHaveAttribute('aria-valuenow', String(percent));
+      await expect(bar).toHaveAttribute(
+        'aria-valuetext',
+        inStock + onLoan === 0 ? MESSAGES.noneYet : `${percent}% in stock`,
       );
     }
   });
 });
+
+/*
+ * The API counts the week in the zone the panel sends (?tz=, the browser's
+ * IANA zone), and the chart names the days in that zone: a loan made now is
+ * one more in the last bar, labelled with today's weekday there, also when
+ * that weekday is not today's in UTC. Needs the API's `tz` parameter.
+ */
+for (const timezoneId of ['America/Los_Angeles', 'Asia/Tokyo']) {
+  test.describe(`weekly chart in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+
+    test("counts and labels the days in the panel's time zone", async ({ page }) => {
+      const shop = await apiLogin(page.request, DEMO.shop2.email, DEMO.shop2.password);
+      const active = await apiGet<ApiLoan[]>(page.request, shop, '/pack/containers/loans/');
+      const loan = [...active].sort((a, b) => a.containers.length - b.containers.length)[0];
+      const code = loan?.containers[0]?.code;
+      expect(code, 'the second demo shop needs a container out on loan').toBeDefined();
+
+      const weeklyUrls: URL[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('loans_by_weekday')) weeklyUrls.push(new URL(request.url()));
+      });
+      await openAs(page, 'admin', '/home');
+      const today = new Intl.DateTimeFormat('en-US', {
+        weekday: 'long',
+        timeZone: timezoneId,
+      }).format(new Date());
+      const week = page.getByRole('table', { name: 'Loans per day this week' });
+      await expect(week.getByRole('columnheader').last()).toHaveText(today);
+      const before = (await week.getByRole('cell').allInnerTexts()).map(Number);
+      expect(weeklyUrls.at(-1)?.searchParams.get('tz')).toBe(timezoneId);
+
+      // Taken back and lent again: one loan more, made now.
+      await apiPost(page.request, shop, '/pack/containers/return/', { codes: [code] });
+      await apiPost(page.request, shop, '/pack/containers/lend/', {
+        codes: [code],
+        client: loan?.client,
+        due_date: loan?.due_date ?? null,
+      });
+      await page.reload();
+      const after = [...before.slice(0, 6), (before[6] ?? 0) + 1].map(String);
+      await expect(week.getByRole('cell')).toHaveText(after);
+    });
+  });
+}
 
 test.describe('loans and returns', () => {
   /*
@@ -185,6 +250,8 @@ test.describe('loans and returns', () => {
       await expect(row(clients.overdue).getByRole('img', { name: 'Overdue' })).toBeVisible();
       await expect(row(clients.undated).getByRole('img', { name: 'No deadline' })).toBeVisible();
       await expect(row(clients.onTime)).toBeVisible();
+      // Guarantee in the configured currency (EUR by default).
+      await expect(row(clients.onTime).locator('td[data-label="Guarantee"]')).toContainText('€');
       await expect(row(clients.onTime).getByRole('img')).toHaveCount(0);
 
       await apiPost(page.request, login, '/pack/containers/return/', { codes: codes.slice(0, 3) });

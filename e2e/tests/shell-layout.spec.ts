@@ -166,6 +166,66 @@ test.describe('small screen (390 px)', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
   });
+
+  test('the closed menu takes no focus; opened it takes the focus, Escape closes it and gives it back', async ({
+    page,
+  }) => {
+    await openAs(page, 'shop', '/support');
+    const nav = page.getByRole('navigation');
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await expect(openMenu).toBeVisible();
+    // Tab through the page: no press may land inside the off-screen menu.
+    for (let press = 0; press < 8; press += 1) {
+      await page.keyboard.press('Tab');
+      expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+    }
+    await openMenu.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Close menu' })).toBeFocused();
+    // Open, the drawer is modal: Tab stays in it.
+    for (let press = 0; press < 10; press += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await nav.evaluate((el) => el.contains(document.activeElement));
+      const onPage = await page.evaluate(() => document.activeElement !== document.body);
+      expect(!onPage || inside).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
+    await expect(openMenu).toBeFocused();
+  });
+
+  test('a click beside the open menu closes it and gives the focus back', async ({ page }) => {
+    await openAs(page, 'shop', '/support');
+    const nav = page.getByRole('navigation');
+    const openMenu = page.getByRole('button', { name: 'Open menu' });
+    await openMenu.click();
+    await expect.poll(async () => (await nav.boundingBox())?.x).toBe(0);
+    await page.mouse.click(360, 400);
+    await expect.poll(async () => (await nav.boundingBox())?.x ?? 0).toBeLessThanOrEqual(-250);
+    await expect(openMenu).toBeFocused();
+  });
+
+  test('the profile drawer takes the focus; Escape and a click outside close it and give it back', async ({
+    page,
+  }) => {
+    await openAs(page, 'shop', '/support');
+    const profile = page.getByRole('button', { name: 'Profile' });
+    const drawer = page.getByRole('dialog', { name: 'Profile' });
+    await profile.focus();
+    await page.keyboard.press('Enter');
+    await expect(drawer.getByRole('link', { name: 'My Profile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(profile).toBeFocused();
+    await expect(profile).toHaveAttribute('aria-expanded', 'false');
+
+    await profile.click();
+    await expect(drawer).toBeVisible();
+    // A spot of the page with nothing to focus, away from the drawer.
+    await page.mouse.click(20, 780);
+    await expect(drawer).toHaveCount(0);
+    await expect(profile).toBeFocused();
+  });
 });
 
 test.describe('header', () => {

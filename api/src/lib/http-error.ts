@@ -3,14 +3,14 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    /** Field lists the panel reads instead of `error` (spec: email, logo). */
-    readonly fields?: Record<string, string[]>,
+    /** Field lists the panel reads instead of `error` (spec: email, logo), or a figure (tries_left). */
+    readonly fields?: Record<string, string[] | number>,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string[]>) =>
+export const badRequest = (message: string, fields?: Record<string, string[] | number>) =>
   new HttpError(400, message, fields);
 export const unauthorized = (
   message = 'Authentication credentials were not provided or are invalid.',

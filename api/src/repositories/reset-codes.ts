@@ -27,7 +27,7 @@ export async function storeResetCode(
 export type ResetTry =
   | { outcome: 'none' }
   | { outcome: 'exhausted' }
-  | { outcome: 'counted'; codeHash: string; expiresAt: string };
+  | { outcome: 'counted'; codeHash: string; expiresAt: string; triesLeft: number };
 
 /**
  * Counts one try against the shop's code before it is checked, in a single
@@ -40,9 +40,17 @@ export async function takeResetTry(db: Db, shopId: number): Promise<ResetTry> {
     .set((eb) => ({ tries: eb('tries', '+', 1) }))
     .where('shop_id', '=', shopId)
     .where('tries', '<', RESET_CODE_MAX_TRIES)
-    .returning(['code_hash', 'expires_at'])
+    .returning(['code_hash', 'expires_at', 'tries'])
     .executeTakeFirst();
-  if (row) return { outcome: 'counted', codeHash: row.code_hash, expiresAt: row.expires_at };
+  if (row) {
+    return {
+      outcome: 'counted',
+      codeHash: row.code_hash,
+      expiresAt: row.expires_at,
+      // This try is counted: if it is wrong, so many remain.
+      triesLeft: RESET_CODE_MAX_TRIES - Number(row.tries),
+    };
+  }
   const exists = await db
     .selectFrom('reset_codes')
     .select('shop_id')

@@ -12,6 +12,10 @@ export const errorSchema = {
     phone: { type: 'array', items: { type: 'string' } },
     x_gis: { type: 'array', items: { type: 'string' } },
     y_gis: { type: 'array', items: { type: 'string' } },
+    tries_left: {
+      type: 'integer',
+      description: 'reset-password: wrong codes the current code still allows',
+    },
   },
   required: ['error'],
 } as const;

@@ -9,18 +9,19 @@ import { prefersReducedMotion } from '../utils/motion';
  */
 Chart.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip);
 
+/**
+ * One meaning per colour on both dashboards: green is in stock, orange is out
+ * on loan, blue is loans made (the weekly bars).
+ */
 export const CHART_COLORS = {
-  primary: '#2e7d4f',
+  inStock: '#2e7d4f',
   onLoan: '#e39b3b',
+  loansMade: '#3b7fb6',
+  loansMadeHover: '#2f6894',
   muted: '#dbe8df',
   grid: '#edf2ee',
   text: '#4a5a50',
-  palette: ['#2e7d4f', '#5fae7d', '#9fd3b0', '#e39b3b', '#3b7fb6', '#b65f8f', '#7a6cc4', '#c9b23f'],
 } as const;
-
-export function paletteColor(index: number): string {
-  return CHART_COLORS.palette[index % CHART_COLORS.palette.length] as string;
-}
 
 /** Chart.js animation setting: none for users who ask for reduced motion. */
 export function chartAnimation(): false | undefined {

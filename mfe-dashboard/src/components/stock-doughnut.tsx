@@ -1,5 +1,5 @@
 import { Doughnut } from 'react-chartjs-2';
-import { CHARTS } from '@panel/shared';
+import { CHARTS, MESSAGES } from '@panel/shared';
 
 import { CHART_COLORS, chartAnimation } from './chart-setup';
 import styles from './stock-doughnut.module.css';
@@ -12,8 +12,8 @@ export interface DoughnutSegment {
 
 interface StockDoughnutProps {
   segments: DoughnutSegment[];
-  /** Already rounded, NaN already 0 (doughnutPercentage). */
-  percent: number;
+  /** Already rounded, NaN already 0 (doughnutPercentage); null: no containers, "none yet". */
+  percent: number | null;
   caption: string;
   /** What a screen reader hears instead of the drawing. */
   label: string;
@@ -63,8 +63,14 @@ export function StockDoughnut({
         }}
       />
       <div className={styles.centre} aria-hidden="true">
-        <span className={styles.percent}>{percent}%</span>
-        <span className={styles.caption}>{caption}</span>
+        {percent === null ? (
+          <span className={styles.caption}>{MESSAGES.noneYet}</span>
+        ) : (
+          <>
+            <span className={styles.percent}>{percent}%</span>
+            <span className={styles.caption}>{caption}</span>
+          </>
+        )}
       </div>
     </div>
   );

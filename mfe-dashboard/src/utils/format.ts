@@ -1,8 +1,6 @@
+import { getCurrency } from '@panel/shared';
+
 const numberFormat = new Intl.NumberFormat('en-US');
-const moneyFormat = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
   month: 'short',
@@ -13,8 +11,15 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
+/**
+ * An amount in the panel's currency (CURRENCY in /remotes.json, EUR by
+ * default), in the user's own locale. Made per call: the configuration is
+ * read after this module loads.
+ */
 export function formatMoney(value: number): string {
-  return moneyFormat.format(value);
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: getCurrency() }).format(
+    value,
+  );
 }
 
 /** 'YYYY-MM-DD' is a calendar day, read in local time so it never shifts a day. */

@@ -9,6 +9,8 @@ export interface StockRow {
   onLoan: number;
   /** in stock / (in stock + on loan), rounded; 0 when the type has no containers. */
   percent: number;
+  /** False when the shop has none of this type, in stock or out: "none yet", not 0 %. */
+  held: boolean;
 }
 
 /**
@@ -35,6 +37,7 @@ export function stockRows(
       inStock: stock,
       onLoan: loaned,
       percent: doughnutPercentage(stock, stock + loaned),
+      held: stock + loaned > 0,
     };
   });
 }

@@ -29,6 +29,8 @@ export const COUNT_UP_STEPS = 200;
 
 export const LAYOUT = {
   drawerWidthPx: 250,
+  /** From this width the side menu is fixed beside the page; below it, a drawer (the CSS uses the same number). */
+  fixedMenuMinWidthPx: 900,
   spinnerSizePx: 100,
   requestCardItemsMaxHeightPx: 300,
   qrDropdownMaxHeightPx: 100,

@@ -117,6 +117,24 @@ export const MESSAGES = {
   backToHome: 'Back to Home',
   // Until the name is known (or when the API cannot be reached) the greeting is a plain 'Hello'.
   greeting: (shopName: string | undefined) => (shopName ? `Hello, ${shopName}` : 'Hello'),
+
+  // Forgot password, step 2: the code allows a few wrong tries (issue 16).
+  triesLeft: (n: number) => (n === 1 ? '1 try left' : `${n} tries left`),
+  sendNewCode: 'Send a new code',
+  newCodeSent: 'A new code has been sent to you. The previous one no longer works.',
+
+  // What each dashboard figure counts, said under its title (issue 16).
+  figureHints: {
+    shopTotalLoans: 'loans ever made',
+    shopLoans: 'containers out with clients now',
+    shopContainers: 'containers you hold, in the shop or out',
+    shopClients: 'different clients ever',
+    providerTotalLoans: 'loans ever made, all shops',
+    providerTotalContainers: 'containers that exist: in shops, out or in the warehouse',
+    providerTotalShops: 'shops open for business',
+  },
+  // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
+  noneYet: 'none yet',
 } as const;
 
 /** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */

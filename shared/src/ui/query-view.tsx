@@ -12,6 +12,8 @@ interface QueryViewProps<T> {
   errorTitle: string;
   onRetry: () => void;
   skeletonHeight?: number;
+  /** A placeholder shaped like the content, instead of one grey block. */
+  placeholder?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
@@ -26,15 +28,12 @@ export function QueryView<T>({
   errorTitle,
   onRetry,
   skeletonHeight = 220,
+  placeholder,
   children,
 }: QueryViewProps<T>) {
   if (error) return <ErrorState title={errorTitle} error={error} onRetry={onRetry} />;
   if (!ready || data === undefined) {
-    return (
-      <div aria-busy="true">
-        <Skeleton height={skeletonHeight} />
-      </div>
-    );
+    return <div aria-busy="true">{placeholder ?? <Skeleton height={skeletonHeight} />}</div>;
   }
   return <>{children(data)}</>;
 }

@@ -30,9 +30,10 @@ describe('stockRows', () => {
       { cup: 'Coffee cup', bowl: 'Bowl' },
     );
     expect(rows).toEqual([
-      { key: 'cup', label: 'Coffee cup', inStock: 3, onLoan: 1, percent: 75 },
-      { key: 'bowl', label: 'Bowl', inStock: 0, onLoan: 0, percent: 0 },
-      { key: 'box', label: 'box', inStock: 0, onLoan: 2, percent: 0 },
+      { key: 'cup', label: 'Coffee cup', inStock: 3, onLoan: 1, percent: 75, held: true },
+      // None of this type at all: "none yet", not 0 %.
+      { key: 'bowl', label: 'Bowl', inStock: 0, onLoan: 0, percent: 0, held: false },
+      { key: 'box', label: 'box', inStock: 0, onLoan: 2, percent: 0, held: true },
     ]);
   });
 });

@@ -1,27 +1,41 @@
-import { useSession } from '@panel/shared';
-import { useState } from 'react';
+import { LAYOUT, useSession } from '@panel/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { AddRequestButton } from './add-request-button';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
+import { useMediaQuery } from './use-media-query';
 import styles from './panel-layout.module.css';
 
 /** Everything outside /auth/: side menu, header, the routed page and the add button. */
 export function PanelLayout() {
   const role = useSession().role;
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuFixed = useMediaQuery(`(min-width: ${LAYOUT.fixedMenuMinWidthPx}px)`);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // Focus goes back to the menu icon, or it would fall to <body> when the drawer turns inert.
+  // After the render that closed it: until then the icon is inert behind the drawer.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) menuButton.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
   if (role === null) return null;
+  // While the small-screen drawer is open it is modal: the page behind takes no focus.
+  const behindDrawer = menuOpen && !menuFixed;
   return (
     <div className={styles.layout}>
-      <SideMenu role={role} open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <div className={styles.main}>
-        <Header role={role} onOpenMenu={() => setMenuOpen(true)} />
+      <SideMenu role={role} open={menuOpen} fixed={menuFixed} onClose={closeMenu} />
+      <div className={styles.main} inert={behindDrawer}>
+        <Header role={role} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButton} />
         <main className={styles.content} id="main-content">
           <Outlet />
+          {/* Inside <main> (it floats, fixed): content outside every landmark is lost to screen-reader navigation. */}
+          {role === 'shop' && <AddRequestButton />}
         </main>
       </div>
-      {role === 'shop' && <AddRequestButton />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { DELAYS_MS, MENU_TITLES, MESSAGES, panelStyles, type Role } from '@panel/shared';
 
@@ -11,6 +11,8 @@ import styles from './side-menu.module.css';
 interface SideMenuProps {
   role: Role;
   open: boolean;
+  /** True on wide screens, where the menu is always shown beside the page. */
+  fixed?: boolean;
   onClose: () => void;
 }
 
@@ -112,11 +114,25 @@ function MenuGroupItem({
 
 /**
  * Fixed 250 px drawer on wide screens; off-screen on small ones, opened by
- * the header's menu icon and closed by the plus-shaped control or by choosing
- * any item.
+ * the header's menu icon and closed by the plus-shaped control, by choosing
+ * any item, by Escape or by a click beside it. Off-screen it is inert, so
+ * Tab never lands on links nobody can see; opened, it takes the focus.
  */
-export function SideMenu({ role, open, onClose }: SideMenuProps) {
+export function SideMenu({ role, open, fixed = false, onClose }: SideMenuProps) {
   const logout = useLogout();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const drawer = !fixed;
+
+  useEffect(() => {
+    if (!open || !drawer) return undefined;
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, drawer, onClose]);
+
   return (
     <>
       <div
@@ -127,6 +143,7 @@ export function SideMenu({ role, open, onClose }: SideMenuProps) {
       <nav
         className={open ? `${styles.drawer} ${styles.drawerOpen}` : styles.drawer}
         aria-labelledby="side-menu-title"
+        inert={drawer && !open}
       >
         <div className={styles.head}>
           <span className={styles.brand} aria-hidden="true">
@@ -135,7 +152,13 @@ export function SideMenu({ role, open, onClose }: SideMenuProps) {
           <h2 id="side-menu-title" className={styles.title}>
             {MENU_TITLES[role]}
           </h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Close menu">
+          <button
+            ref={closeButton}
+            type="button"
+            className={styles.close}
+            onClick={onClose}
+            aria-label="Close menu"
+          >
             <span aria-hidden="true">+</span>
           </button>
         </div>

@@ -478,7 +478,8 @@ export default async function shopRoutes(
         throw badRequest(BAD_CODE);
       }
       if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
-        throw badRequest(BAD_CODE);
+        // The user sees how many tries the code has left (0: ask for a new one).
+        throw badRequest(BAD_CODE, { tries_left: attempt.triesLeft });
       }
       if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badRequest(BAD_CODE);
       await setShopPassword(db, shop.id, await hashSecret(password));

@@ -113,4 +113,33 @@ describe('forgot password', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired code');
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/forgotPassword');
   });
+
+  it('shows a wrong code on the code field with the tries left, and sends a new code', async () => {
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(jsonResponse({}, 200))
+      .mockResolvedValueOnce(jsonResponse({ error: 'The code is wrong.', tries_left: 2 }, 400))
+      .mockResolvedValueOnce(jsonResponse({}, 200));
+    const user = userEvent.setup();
+    renderForgotPasswordPage();
+    await sendEmail(user);
+    await screen.findByLabelText('Code');
+
+    await fillStepTwo(user);
+
+    const codeField = screen.getByLabelText('Code');
+    await waitFor(() => expect(codeField).toHaveAttribute('aria-invalid', 'true'));
+    expect(codeField).toHaveAccessibleDescription(`The code is wrong. ${MESSAGES.triesLeft(2)}`);
+    expect(screen.getByRole('alert')).toHaveTextContent('2 tries left');
+
+    await user.click(screen.getByRole('button', { name: MESSAGES.sendNewCode }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.newCodeSent);
+    expect(codeField).toHaveValue('');
+    expect(codeField).toHaveFocus();
+    expect(codeField).not.toHaveAttribute('aria-invalid');
+    const again = fetchedRequest(fetchSpy, 2);
+    expect(again.url).toMatch(/\/shops\/forget-password\/$/);
+    expect(await again.json()).toEqual({ email: 'shop@example.com' });
+  });
 });

@@ -9,10 +9,22 @@ import { PasswordField } from '../../../components/password-field';
 import { useAuthResetPasswordMutation } from '../api/reset-password';
 import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
 
+interface ResetError {
+  text: string;
+  /** Wrong codes the current code still allows, when the API says (a wrong code's 400). */
+  triesLeft?: number;
+}
+
+function triesLeftOf(failure: unknown): number | undefined {
+  const data = (failure as { data?: { tries_left?: unknown } } | null)?.data;
+  return typeof data?.tries_left === 'number' ? data.tries_left : undefined;
+}
+
 /**
  * Spec sections 2 and 4: step 1 asks for the e-mail and sends the code; on a
  * 200 reply step 2 asks for the code and the new password twice; success shows
- * the server's message and goes to login.
+ * the server's message and goes to login. A wrong code shows on the code
+ * field with the tries it has left; "Send a new code" asks for another.
  */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
@@ -25,7 +37,8 @@ export function ForgotPasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
   const [mismatch, setMismatch] = useState(false);
-  const [resetError, setResetError] = useState<string | null>(null);
+  const [resetError, setResetError] = useState<ResetError | null>(null);
+  const [resent, setResent] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -63,9 +76,31 @@ export function ForgotPasswordForm() {
       if (reply?.message) notify.success(reply.message);
       navigate(PATHS.login);
     } catch (failure) {
-      setResetError(describeError(failure as ApiError, { anonymous: true }).text);
+      setResetError({
+        text: describeError(failure as ApiError, { anonymous: true }).text,
+        triesLeft: triesLeftOf(failure),
+      });
     }
   };
+
+  const onSendNewCode = async () => {
+    if (sendState.isLoading) return;
+    setResetError(null);
+    try {
+      await sendResetCode({ email: email.trim() }).unwrap();
+      setCode('');
+      setResent(true);
+      codeInput.current?.focus();
+    } catch (failure) {
+      setResetError({ text: describeError(failure as ApiError, { byStatusCode: true }).text });
+    }
+  };
+
+  // A wrong code is the code field's error, with the tries it has left.
+  const codeError =
+    resetError?.triesLeft !== undefined
+      ? `${resetError.text} ${MESSAGES.triesLeft(resetError.triesLeft)}`
+      : null;
 
   if (step === 'email') {
     return (
@@ -107,7 +142,7 @@ export function ForgotPasswordForm() {
   return (
     <form className={styles.form} onSubmit={onConfirm} noValidate aria-busy={resetState.isLoading}>
       <p className={styles.success} role="status">
-        {MESSAGES.resetCodeSent}
+        {resent ? MESSAGES.newCodeSent : MESSAGES.resetCodeSent}
       </p>
       <FormField
         ref={codeInput}
@@ -116,6 +151,7 @@ export function ForgotPasswordForm() {
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
+        error={codeError}
         onChange={(event) => setCode(event.target.value)}
       />
       <PasswordField
@@ -136,13 +172,21 @@ export function ForgotPasswordForm() {
           setMismatch(false);
         }}
       />
-      {resetError ? (
+      {resetError && codeError === null ? (
         <p className={styles.errorBlock} role="alert">
-          {resetError}
+          {resetError.text}
         </p>
       ) : null}
       <button className={styles.button} type="submit" disabled={resetState.isLoading}>
         Confirm
+      </button>
+      <button
+        className={styles.linkButton}
+        type="button"
+        disabled={sendState.isLoading}
+        onClick={onSendNewCode}
+      >
+        {MESSAGES.sendNewCode}
       </button>
       <p className={styles.footer}>
         <Link className={styles.link} to={PATHS.login}>

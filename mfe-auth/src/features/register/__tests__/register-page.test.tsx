@@ -160,6 +160,38 @@ describe('register page', () => {
     );
   });
 
+  it('puts each server error on its own field, the name and the phone too', async () => {
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(
+        {
+          error: 'Some fields are not valid.',
+          name: ['The name may not be blank.'],
+          phone: ['Enter a valid phone number.'],
+        },
+        400,
+      ),
+    );
+    const user = userEvent.setup();
+    renderRegisterPage();
+
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const name = screen.getByLabelText('Shop name');
+    const phone = screen.getByLabelText('Phone');
+    await waitFor(() => expect(phone).toHaveAccessibleDescription('Enter a valid phone number.'));
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('The name may not be blank.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    // Owned by fields, the error is not repeated in a block under the form.
+    expect(screen.queryByText('Some fields are not valid.')).toBeNull();
+
+    await user.type(phone, '7');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('on 201 shows the success message and opens the login page 1.5 s later', async () => {
     jest.useFakeTimers();
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'ok' }, 201));
@@ -170,6 +202,8 @@ describe('register page', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.registered);
+    // Once: no toast repeats it.
+    expect(screen.getAllByText(MESSAGES.registered)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Register' })).toBeDisabled();
     act(() => jest.advanceTimersByTime(DELAYS_MS.postRegistration - 1));
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/register');

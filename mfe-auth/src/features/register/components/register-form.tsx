@@ -8,23 +8,38 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import {
-  DELAYS_MS,
-  describeError,
-  MESSAGES,
-  notify,
-  PATHS,
-  type ApiError,
-  type ErrorDescription,
-} from '@panel/shared';
+import { DELAYS_MS, describeError, MESSAGES, PATHS, type ApiError } from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { useAuthRegisterShopMutation } from '../api/register-shop';
 import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
 
-/** Spec section 8: registration shows the first e-mail error, else the first logo error. */
-const SERVER_FIELDS = ['email', 'logo'] as const;
+/**
+ * Spec section 8 names the e-mail and logo errors; the API also checks the
+ * name and the phone. Each field's first server error shows on that field.
+ */
+const SERVER_FIELDS = ['name', 'email', 'phone', 'logo'] as const;
+type ServerField = (typeof SERVER_FIELDS)[number];
+
+interface ServerErrors {
+  fields: Partial<Record<ServerField, string>>;
+  /** A failure no field owns (no internet, a plain `error`): shown under the form. */
+  general: string | null;
+}
+
+const NO_SERVER_ERRORS: ServerErrors = { fields: {}, general: null };
+
+function serverErrors(failure: ApiError): ServerErrors {
+  const fields: ServerErrors['fields'] = {};
+  for (const field of SERVER_FIELDS) {
+    const described = describeError(failure, { fields: [field], anonymous: true });
+    if (described.field === field) fields[field] = described.text;
+  }
+  const general =
+    Object.keys(fields).length === 0 ? describeError(failure, { anonymous: true }).text : null;
+  return { fields, general };
+}
 
 /**
  * Spec sections 2-5: Enter moves to the next field, text trimmed, the terms
@@ -41,8 +56,7 @@ export function RegisterForm() {
   const [logo, setLogo] = useState<File | null>(null);
   const [termsError, setTermsError] = useState<string | null>(null);
   const [logoError, setLogoError] = useState<string | null>(null);
-  // A server error with no field (no internet, a plain `error`) shows under the form.
-  const [serverError, setServerError] = useState<ErrorDescription | null>(null);
+  const [server, setServer] = useState<ServerErrors>(NO_SERVER_ERRORS);
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState(false);
   const inFlight = useRef(false);
@@ -61,9 +75,18 @@ export function RegisterForm() {
       next.current?.focus();
     };
 
+  // Editing a field takes its server error away; the others stay until the next try.
+  const clearServerError = (field: ServerField) =>
+    setServer((current) => {
+      if (current.fields[field] === undefined) return current;
+      const fields = { ...current.fields };
+      delete fields[field];
+      return { ...current, fields };
+    });
+
   const onLogoChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
-    if (serverError?.field === 'logo') setServerError(null);
+    clearServerError('logo');
     const problem = file ? logoProblem(file) : null;
     setLogoError(problem);
     if (problem) {
@@ -85,16 +108,14 @@ export function RegisterForm() {
     }
     inFlight.current = true;
     setBusy(true);
-    setServerError(null);
+    setServer(NO_SERVER_ERRORS);
     try {
       await registerShop(buildRegistrationForm({ name, email, phone, logo })).unwrap();
+      // Said once, beside the form (role=status), not also in a toast.
       setRegistered(true);
-      notify.success(MESSAGES.registered);
       timer.current = setTimeout(() => navigate(PATHS.login), DELAYS_MS.postRegistration);
     } catch (failure) {
-      setServerError(
-        describeError(failure as ApiError, { fields: SERVER_FIELDS, anonymous: true }),
-      );
+      setServer(serverErrors(failure as ApiError));
       timer.current = setTimeout(() => {
         inFlight.current = false;
         setBusy(false);
@@ -102,8 +123,7 @@ export function RegisterForm() {
     }
   };
 
-  const emailError = serverError?.field === 'email' ? serverError.text : null;
-  const logoFieldError = logoError ?? (serverError?.field === 'logo' ? serverError.text : null);
+  const logoFieldError = logoError ?? server.fields.logo ?? null;
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
@@ -112,7 +132,11 @@ export function RegisterForm() {
         name="name"
         autoComplete="organization"
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        error={server.fields.name}
+        onChange={(event) => {
+          setName(event.target.value);
+          clearServerError('name');
+        }}
         onKeyDown={focusOnEnter(emailInput)}
       />
       <FormField
@@ -123,10 +147,10 @@ export function RegisterForm() {
         autoComplete="email"
         inputMode="email"
         value={email}
-        error={emailError}
+        error={server.fields.email}
         onChange={(event) => {
           setEmail(event.target.value);
-          if (serverError?.field === 'email') setServerError(null);
+          clearServerError('email');
         }}
         onKeyDown={focusOnEnter(phoneInput)}
       />
@@ -137,7 +161,11 @@ export function RegisterForm() {
         name="phone"
         autoComplete="tel"
         value={phone}
-        onChange={(event) => setPhone(event.target.value)}
+        error={server.fields.phone}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          clearServerError('phone');
+        }}
         onKeyDown={focusOnEnter(termsInput)}
       />
       <div className={styles.field}>
@@ -189,9 +217,9 @@ export function RegisterForm() {
           </p>
         ) : null}
       </div>
-      {serverError && serverError.field === undefined ? (
+      {server.general ? (
         <p className={styles.errorBlock} role="alert">
-          {serverError.text}
+          {server.general}
         </p>
       ) : null}
       {registered ? (

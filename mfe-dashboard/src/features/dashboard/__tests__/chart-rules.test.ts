@@ -29,7 +29,7 @@ describe('weeklyAxisMax', () => {
 describe('weekdayLabels', () => {
   it('starts the day after today and ends with today', () => {
     // 2025-06-04 is a Wednesday.
-    expect(weekdayLabels(new Date(2025, 5, 4, 12))).toEqual([
+    expect(weekdayLabels(new Date('2025-06-04T12:00:00Z'), 'UTC')).toEqual([
       'Thursday',
       'Friday',
       'Saturday',
@@ -41,13 +41,22 @@ describe('weekdayLabels', () => {
   });
 
   it('wraps around the week on a Saturday', () => {
-    const labels = weekdayLabels(new Date(2025, 5, 7));
+    const labels = weekdayLabels(new Date('2025-06-07T12:00:00Z'), 'UTC');
     expect(labels[0]).toBe('Sunday');
     expect(labels[6]).toBe('Saturday');
   });
 
+  it("ends with today in the panel's time zone, not the machine's", () => {
+    // 02:00 UTC on Wednesday is still Tuesday evening in Los Angeles and
+    // Wednesday morning in Tokyo; 20:00 UTC is Thursday in Tokyo.
+    const early = new Date('2025-06-04T02:00:00Z');
+    expect(weekdayLabels(early, 'America/Los_Angeles')[6]).toBe('Tuesday');
+    expect(weekdayLabels(early, 'Asia/Tokyo')[6]).toBe('Wednesday');
+    expect(weekdayLabels(new Date('2025-06-04T20:00:00Z'), 'Asia/Tokyo')[6]).toBe('Thursday');
+  });
+
   it('puts each count under its day and treats a missing day as 0', () => {
-    const labels = weekdayLabels(new Date(2025, 5, 4));
+    const labels = weekdayLabels(new Date('2025-06-04T12:00:00Z'), 'UTC');
     expect(weeklyCounts(labels, { Thursday: 2, Wednesday: 9 })).toEqual([2, 0, 0, 0, 0, 0, 9]);
     expect(weeklyCounts(labels, undefined)).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });

@@ -101,7 +101,7 @@ describe('provider dashboard', () => {
 
   it('shows the totals after the loading delay, then the charts', async () => {
     loginAs('provider');
-    mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
+    const { fetchMock } = mockProvider([shop(9, 'inactive'), shop(8, 'active')]);
     renderWithProviders(<HomePage />, { route: '/home' });
 
     expect(figure('Total Loans')).toHaveAttribute('aria-busy', 'true');
@@ -110,6 +110,13 @@ describe('provider dashboard', () => {
     });
     expect(figure('Total Containers')).toHaveTextContent('152');
     expect(figure('Total Shops')).toHaveTextContent('3');
+
+    const weeklyCall = fetchMock.mock.calls
+      .map(([input]) => new URL((input as Request).url))
+      .find((url) => url.pathname.includes('loans_by_weekday'));
+    expect(weeklyCall?.searchParams.get('tz')).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
 
     const bar = screen.getByTestId('chart-bar');
     const labels = (bar.getAttribute('data-labels') ?? '').split(',');
@@ -229,5 +236,23 @@ describe('shop dashboard', () => {
       screen.getByRole('img', { name: 'Containers on loan by type: Coffee cup 10, Bowl 2' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'New Shops' })).not.toBeInTheDocument();
+    expect(figure('Total Loans')).toHaveAccessibleDescription(MESSAGES.figureHints.shopTotalLoans);
+    expect(figure('Loans')).toHaveAccessibleDescription(MESSAGES.figureHints.shopLoans);
+    expect(figure('Containers')).toHaveAccessibleDescription(MESSAGES.figureHints.shopContainers);
+    expect(figure('Clients')).toHaveAccessibleDescription(MESSAGES.figureHints.shopClients);
+  });
+
+  it('says "none yet" for a type the shop has none of, not 0 %', async () => {
+    loginAs('shop');
+    mockApi({
+      '/pack/containers/loans_by_weekday': { ...weekly, type: { ...weekly.type, box: 'Box' } },
+      '/pack/containers/loans_and_packs_by_container_type': stock,
+    });
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    expect(
+      await screen.findByRole('img', { name: `Box: ${MESSAGES.noneYet}` }, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'Box: 0% in stock' })).toBeNull();
   });
 });

@@ -6,6 +6,12 @@ import type { StockRow } from '../../../utils/stock-rows';
 import { countBarOptions } from '../utils/weekly-axis';
 
 const ROW_HEIGHT_PX = 44;
+const AXIS_HEIGHT_PX = 40;
+
+/** The chart's height for so many types; its loading placeholder has the same. */
+export function loansByTypeHeight(typeCount: number): number {
+  return typeCount * ROW_HEIGHT_PX + AXIS_HEIGHT_PX;
+}
 
 /** Containers out on loan now, one horizontal bar per container type. */
 export function LoansByTypeChart({ rows }: { rows: StockRow[] }) {
@@ -20,7 +26,7 @@ export function LoansByTypeChart({ rows }: { rows: StockRow[] }) {
   return (
     <>
       <div
-        style={{ position: 'relative', width: '100%', height: rows.length * ROW_HEIGHT_PX + 40 }}
+        style={{ position: 'relative', width: '100%', height: loansByTypeHeight(rows.length) }}
         role="img"
         aria-label={`Containers on loan by type: ${rows.map((r) => `${r.label} ${r.onLoan}`).join(', ')}`}
       >

@@ -36,8 +36,8 @@ const TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: s
  * The two newest shops with Activate and Deactivate. Spec section 4: a change
  * is allowed only when the shop is not already in that state and nothing is
  * in flight (a change, or the reload that follows one); otherwise the
- * "already … / Still Loading" message shows. Buttons stay clickable so that
- * message can be given.
+ * "already … / Still Loading" message shows. Such a button is marked
+ * aria-disabled and looks it, but stays clickable so that message can be given.
  */
 export function NewShopsPanel() {
   const { data: shops, error, isLoading, isFetching, refetch } = useGetDashboardNewestShopsQuery();
@@ -82,7 +82,7 @@ export function NewShopsPanel() {
     body = (
       <ul className={styles.shops} aria-busy={isFetching}>
         {shops.map((shop) => (
-          <ShopRow key={shop.id} shop={shop} onChange={change} />
+          <ShopRow key={shop.id} shop={shop} busy={changing || isFetching} onChange={change} />
         ))}
       </ul>
     );
@@ -97,9 +97,11 @@ export function NewShopsPanel() {
 
 function ShopRow({
   shop,
+  busy,
   onChange,
 }: {
   shop: Shop;
+  busy: boolean;
   onChange: (shop: Shop, next: ShopStatus) => void;
 }) {
   const logo = mediaUrl(shop.logo);
@@ -124,14 +126,16 @@ function ShopRow({
       <div className={styles.shopActions}>
         <button
           type="button"
-          className={`${panelStyles.button} ${active ? styles.inapplicable : ''}`}
+          className={panelStyles.button}
+          aria-disabled={active || busy}
           onClick={() => onChange(shop, 'active')}
         >
           Activate
         </button>
         <button
           type="button"
-          className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${active ? '' : styles.inapplicable}`}
+          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+          aria-disabled={!active || busy}
           onClick={() => onChange(shop, 'inactive')}
         >
           Deactivate

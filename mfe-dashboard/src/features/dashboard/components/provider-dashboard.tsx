@@ -38,9 +38,24 @@ export function ProviderDashboard() {
         </Panel>
       ) : (
         <div className={styles.stats}>
-          <StatCard label="Total Loans" value={figures?.loans_pack} icon={<LoanIcon />} />
-          <StatCard label="Total Containers" value={figures?.container_pack} icon={<BoxIcon />} />
-          <StatCard label="Total Shops" value={figures?.shops} icon={<ShopIcon />} />
+          <StatCard
+            label="Total Loans"
+            hint={MESSAGES.figureHints.providerTotalLoans}
+            value={figures?.loans_pack}
+            icon={<LoanIcon />}
+          />
+          <StatCard
+            label="Total Containers"
+            hint={MESSAGES.figureHints.providerTotalContainers}
+            value={figures?.container_pack}
+            icon={<BoxIcon />}
+          />
+          <StatCard
+            label="Total Shops"
+            hint={MESSAGES.figureHints.providerTotalShops}
+            value={figures?.shops}
+            icon={<ShopIcon />}
+          />
         </div>
       )}
       <div className={styles.grid}>
@@ -56,7 +71,7 @@ export function ProviderDashboard() {
             {(data) => <WeeklyLoansChart loansByWeekday={data.loans_by_weekday} />}
           </QueryView>
         </Panel>
-        <Panel title="Container stock" subtitle="By container type">
+        <Panel title="Container stock" subtitle="In stock and on loan">
           <QueryView
             data={stock.data}
             error={stock.error}

@@ -1,18 +1,31 @@
-import { ErrorState, MESSAGES, PageHeader, Panel, panelStyles, QueryView } from '@panel/shared';
+import {
+  ErrorState,
+  MESSAGES,
+  PageHeader,
+  Panel,
+  panelStyles,
+  QueryView,
+  Skeleton,
+} from '@panel/shared';
 
 import { stockRows } from '../../../utils/stock-rows';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';
 import styles from './dashboard.module.css';
 import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
-import { LoansByTypeChart } from './loans-by-type-chart';
+import { LoansByTypeChart, loansByTypeHeight } from './loans-by-type-chart';
 import { StatCard } from './stat-card';
-import { StockByTypeDoughnuts } from './stock-by-type-doughnuts';
+import { StockByTypeDoughnuts, StockByTypeSkeleton } from './stock-by-type-doughnuts';
+
+/** Until the type map is in: the demo and most shops carry about four types. */
+const DEFAULT_TYPE_COUNT = 4;
 
 /** Shop user: its own figures, stock per container type and what is out on loan per type. */
 export function ShopDashboard() {
   const { ready, weekly, stock } = useDashboardQueries();
 
   const figures = ready ? weekly.data : undefined;
+  // Placeholders as tall as the charts they stand for, so nothing jumps when the data shows.
+  const typeCount = Object.keys(weekly.data?.type ?? {}).length || DEFAULT_TYPE_COUNT;
 
   return (
     <div className={panelStyles.page}>
@@ -27,10 +40,30 @@ export function ShopDashboard() {
         </Panel>
       ) : (
         <div className={styles.stats}>
-          <StatCard label="Total Loans" value={figures?.total_loans} icon={<HistoryIcon />} />
-          <StatCard label="Loans" value={figures?.loans_pack} icon={<LoanIcon />} />
-          <StatCard label="Containers" value={figures?.shop_pack} icon={<BoxIcon />} />
-          <StatCard label="Clients" value={figures?.users} icon={<ClientsIcon />} />
+          <StatCard
+            label="Total Loans"
+            hint={MESSAGES.figureHints.shopTotalLoans}
+            value={figures?.total_loans}
+            icon={<HistoryIcon />}
+          />
+          <StatCard
+            label="Loans"
+            hint={MESSAGES.figureHints.shopLoans}
+            value={figures?.loans_pack}
+            icon={<LoanIcon />}
+          />
+          <StatCard
+            label="Containers"
+            hint={MESSAGES.figureHints.shopContainers}
+            value={figures?.shop_pack}
+            icon={<BoxIcon />}
+          />
+          <StatCard
+            label="Clients"
+            hint={MESSAGES.figureHints.shopClients}
+            value={figures?.users}
+            icon={<ClientsIcon />}
+          />
         </div>
       )}
       <div className={styles.gridEven}>
@@ -41,6 +74,7 @@ export function ShopDashboard() {
             ready={ready}
             errorTitle="Could not load your container stock"
             onRetry={stock.refetch}
+            placeholder={<StockByTypeSkeleton count={typeCount} />}
           >
             {(data) => <StockByTypeDoughnuts rows={stockRows(data, weekly.data?.type)} />}
           </QueryView>
@@ -52,6 +86,7 @@ export function ShopDashboard() {
             ready={ready}
             errorTitle="Could not load your loans per type"
             onRetry={stock.refetch}
+            placeholder={<Skeleton height={loansByTypeHeight(typeCount)} />}
           >
             {(data) => <LoansByTypeChart rows={stockRows(data, weekly.data?.type)} />}
           </QueryView>

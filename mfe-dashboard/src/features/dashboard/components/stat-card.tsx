@@ -7,6 +7,8 @@ import { useCountUp } from '../hooks/use-count-up';
 
 interface StatCardProps {
   label: string;
+  /** What the figure counts, in a few words under it. */
+  hint: string;
   /** Undefined while loading: the card shows a skeleton. */
   value: number | undefined;
   icon: ReactNode;
@@ -16,12 +18,19 @@ interface StatCardProps {
  * One dashboard figure. The climbing number is for the eye only; assistive
  * tech (and the browser tests) read the final value, which is there at once.
  */
-export function StatCard({ label, value, icon }: StatCardProps) {
+export function StatCard({ label, hint, value, icon }: StatCardProps) {
   const id = useId();
+  const hintId = useId();
   const ready = value !== undefined;
   const shown = useCountUp(value ?? 0, ready);
   return (
-    <section className={styles.stat} role="group" aria-labelledby={id} aria-busy={!ready}>
+    <section
+      className={styles.stat}
+      role="group"
+      aria-labelledby={id}
+      aria-describedby={hintId}
+      aria-busy={!ready}
+    >
       <span className={styles.statIcon} aria-hidden="true">
         {icon}
       </span>
@@ -39,6 +48,9 @@ export function StatCard({ label, value, icon }: StatCardProps) {
         ) : (
           <Skeleton width={90} height={30} />
         )}
+        <p id={hintId} className={styles.statHint}>
+          {hint}
+        </p>
       </div>
     </section>
   );

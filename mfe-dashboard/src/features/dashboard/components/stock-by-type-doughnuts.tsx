@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, panelStyles, requestsPath } from '@panel/shared';
+import { EmptyState, MESSAGES, panelStyles, requestsPath, Skeleton } from '@panel/shared';
 
 import { CHART_COLORS } from '../../../components/chart-setup';
 import { formatNumber } from '../../../utils/format';
@@ -26,17 +26,34 @@ export function StockByTypeDoughnuts({ rows }: { rows: StockRow[] }) {
           <StockDoughnut
             small
             segments={[
-              { label: 'In stock', value: row.inStock, color: CHART_COLORS.primary },
+              { label: 'In stock', value: row.inStock, color: CHART_COLORS.inStock },
               { label: 'On loan', value: row.onLoan, color: CHART_COLORS.onLoan },
             ]}
-            percent={row.percent}
+            percent={row.held ? row.percent : null}
             caption="in stock"
-            label={`${row.label}: ${row.percent}% in stock`}
+            label={`${row.label}: ${row.held ? `${row.percent}% in stock` : MESSAGES.noneYet}`}
           />
           <p className={styles.typeName}>{row.label}</p>
           <p className={styles.typeMeta}>
-            {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
+            {row.held
+              ? `${formatNumber(row.inStock)} in stock · ${formatNumber(row.onLoan)} on loan`
+              : MESSAGES.noneYet}
           </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The rings' loading placeholder, card for card the size of the rings it stands for. */
+export function StockByTypeSkeleton({ count }: { count: number }) {
+  return (
+    <ul className={styles.typeGrid}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={styles.typeCard}>
+          <Skeleton width={140} height={140} style={{ borderRadius: '50%' }} />
+          <Skeleton width="60%" height={19} />
+          <Skeleton width="80%" height={16} />
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@ import { Bar } from 'react-chartjs-2';
 import { CHARTS, panelStyles } from '@panel/shared';
 
 import { CHART_COLORS, chartAnimation } from '../../../components/chart-setup';
+import { panelTimeZone } from '../../../utils/time-zone';
 import { weekdayLabels, weeklyCounts } from '../utils/weekday-labels';
 import { countBarOptions } from '../utils/weekly-axis';
 import styles from './dashboard.module.css';
@@ -9,14 +10,20 @@ import styles from './dashboard.module.css';
 interface WeeklyLoansChartProps {
   loansByWeekday: Record<string, number>;
   today?: Date;
+  /** The zone the API counted the days in (sent as ?tz=). */
+  timeZone?: string;
 }
 
 /**
  * Loans of the last seven days, oldest day first so today is the last bar.
  * The same figures sit in a visually hidden table for screen readers.
  */
-export function WeeklyLoansChart({ loansByWeekday, today = new Date() }: WeeklyLoansChartProps) {
-  const days = weekdayLabels(today);
+export function WeeklyLoansChart({
+  loansByWeekday,
+  today = new Date(),
+  timeZone = panelTimeZone(),
+}: WeeklyLoansChartProps) {
+  const days = weekdayLabels(today, timeZone);
   const counts = weeklyCounts(days, loansByWeekday);
   const summary = days.map((day, i) => `${day} ${counts[i]}`).join(', ');
   return (
@@ -30,8 +37,8 @@ export function WeeklyLoansChart({ loansByWeekday, today = new Date() }: WeeklyL
               {
                 label: 'Loans',
                 data: counts,
-                backgroundColor: CHART_COLORS.primary,
-                hoverBackgroundColor: '#256a42',
+                backgroundColor: CHART_COLORS.loansMade,
+                hoverBackgroundColor: CHART_COLORS.loansMadeHover,
                 barThickness: CHARTS.barThickness,
                 borderRadius: 5,
               },

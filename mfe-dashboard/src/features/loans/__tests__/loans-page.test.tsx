@@ -56,7 +56,9 @@ describe('LoansPage', () => {
     ).toEqual(['Name', 'Date', 'Guarantee', 'Containers', 'Dead line', 'Status']);
     const [overdue, undated, onTime] = rows.slice(1) as HTMLElement[];
     expect(within(overdue!).getByRole('rowheader')).toHaveTextContent('Client 1');
-    expect(within(overdue!).getByText('9.00')).toBeInTheDocument();
+    // In the configured currency (EUR by default), in the user's locale.
+    const euros = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
+    expect(within(overdue!).getByText(euros.format(9))).toBeInTheDocument();
     expect(within(overdue!).getByText('2× Coffee cup, 1× Bowl')).toBeInTheDocument();
     expect(within(overdue!).getByRole('img', { name: 'Overdue' })).toBeInTheDocument();
     expect(within(undated!).getByRole('img', { name: 'No deadline' })).toBeInTheDocument();

@@ -29,10 +29,7 @@ function ContainerStock() {
   useErrorToast(stock.error, MESSAGES.loadFailedPrefix);
   return (
     <div className={panelStyles.page}>
-      <PageHeader
-        title="Containers"
-        subtitle="Share of each container type in stock (in stock ÷ in stock and on loan)"
-      />
+      <PageHeader title="Containers" subtitle="How much of each container type is in your shop" />
       <section className={panelStyles.panel} aria-label="Container stock">
         <QueryView
           data={stock.data}
@@ -60,34 +57,48 @@ function StockBars({ rows }: { rows: StockRow[] }) {
     );
   }
   return (
-    <ul className={styles.list}>
-      {rows.map((row) => {
-        const labelId = `stock-${row.key}`;
-        return (
-          <li key={row.key} className={styles.row}>
-            <div className={styles.head}>
-              <span id={labelId} className={styles.name}>
-                {row.label}
-              </span>
-              <span className={styles.percent}>{row.percent}%</span>
-            </div>
-            <div
-              className={styles.track}
-              role="progressbar"
-              aria-labelledby={labelId}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={row.percent}
-              aria-valuetext={`${row.percent}% in stock`}
-            >
-              <div className={styles.fill} style={{ width: `${row.percent}%` }} />
-            </div>
-            <p className={styles.meta}>
-              {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
-            </p>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className={styles.legend} aria-label="Legend">
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchInStock}`} aria-hidden="true" />
+          in your shop
+        </li>
+        <li>
+          <span className={`${styles.swatch} ${styles.swatchOnLoan}`} aria-hidden="true" />
+          out with clients
+        </li>
+      </ul>
+      <ul className={styles.list}>
+        {rows.map((row) => {
+          const labelId = `stock-${row.key}`;
+          return (
+            <li key={row.key} className={styles.row}>
+              <div className={styles.head}>
+                <span id={labelId} className={styles.name}>
+                  {row.label}
+                </span>
+                <span className={styles.percent}>
+                  {row.held ? `${row.percent}%` : MESSAGES.noneYet}
+                </span>
+              </div>
+              <div
+                className={row.held ? styles.track : `${styles.track} ${styles.trackEmpty}`}
+                role="progressbar"
+                aria-labelledby={labelId}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={row.percent}
+                aria-valuetext={row.held ? `${row.percent}% in stock` : MESSAGES.noneYet}
+              >
+                <div className={styles.fill} style={{ width: `${row.percent}%` }} />
+              </div>
+              <p className={styles.meta}>
+                {formatNumber(row.inStock)} in stock · {formatNumber(row.onLoan)} on loan
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </>
   );
 }

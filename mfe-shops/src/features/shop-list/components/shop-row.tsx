@@ -92,14 +92,16 @@ export function ShopRow({
             </span>
             <button
               type="button"
-              className={`${panelStyles.button} ${styles.small} ${active ? styles.inapplicable : ''}`}
+              className={`${panelStyles.button} ${styles.small}`}
+              aria-disabled={active}
               onClick={() => onChangeStatus(shop, 'active')}
             >
               Activate<span className={panelStyles.srOnly}> {shop.name}</span>
             </button>
             <button
               type="button"
-              className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${styles.small} ${active ? '' : styles.inapplicable}`}
+              className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${styles.small}`}
+              aria-disabled={!active}
               onClick={() => onChangeStatus(shop, 'inactive')}
             >
               Deactivate<span className={panelStyles.srOnly}> {shop.name}</span>

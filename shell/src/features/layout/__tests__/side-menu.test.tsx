@@ -44,6 +44,25 @@ describe('SideMenu', () => {
     expect(visible()).toBe(4);
   });
 
+  it('is inert while off-screen, and takes the focus and closes on Escape when opened', async () => {
+    const onClose = jest.fn();
+    const { rerender } = renderWithProviders(
+      <SideMenu role="shop" open={false} onClose={onClose} />,
+    );
+    const nav = screen.getByRole('navigation', { hidden: true });
+    expect(nav).toHaveAttribute('inert');
+    rerender(<SideMenu role="shop" open onClose={onClose} />);
+    expect(nav).not.toHaveAttribute('inert');
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('is never inert where it is fixed beside the page', () => {
+    renderWithProviders(<SideMenu role="shop" open={false} fixed onClose={() => {}} />);
+    expect(screen.getByRole('navigation')).not.toHaveAttribute('inert');
+  });
+
   it('closes when an item is chosen', async () => {
     const onClose = jest.fn();
     renderWithProviders(<SideMenu role="shop" open onClose={onClose} />);

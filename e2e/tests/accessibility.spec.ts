@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
+import { openAs, type DemoUser } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+/*
+ * axe-core on every screen of both roles, at a wide and a phone width. A
+ * serious or critical finding fails the test; the list names each rule and
+ * the elements it found, so a failure says what to fix.
+ */
+
+interface Screen {
+  path: string;
+  /** What shows once the screen has loaded (a heading or a control). */
+  ready: (page: Page) => ReturnType<Page['getByRole']>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name, level: 1 });
+
+const GUEST: Screen[] = [
+  { path: '/auth/login', ready: (page) => page.getByRole('button', { name: 'Login' }) },
+  { path: '/auth/register', ready: (page) => page.getByRole('button', { name: 'Register' }) },
+  {
+    path: '/auth/forgotPassword',
+    ready: (page) => page.getByRole('button', { name: 'Send Email' }),
+  },
+];
+
+const SCREENS: Record<DemoUser & ('shop' | 'admin'), Screen[]> = {
+  shop: [
+    { path: '/home', ready: heading('Dashboard') },
+    { path: '/loan', ready: heading(/Loans/) },
+    { path: '/return', ready: heading(/Returns/) },
+    { path: '/containers', ready: heading(/Containers/) },
+    { path: '/requests?page=main', ready: heading(/request/i) },
+    { path: '/requests?page=pending', ready: heading(/request/i) },
+    { path: '/requests?page=accepted', ready: heading(/request/i) },
+    { path: '/requests?page=denied', ready: heading(/request/i) },
+    { path: '/profile', ready: heading('My Profile') },
+    { path: '/support', ready: heading(/Frequently Asked Questions/) },
+  ],
+  admin: [
+    { path: '/home', ready: heading('Dashboard') },
+    { path: '/shop', ready: heading('Shop List') },
+    { path: '/requests?page=pending', ready: heading(/request/i) },
+    { path: '/requests?page=accepted', ready: heading(/request/i) },
+    { path: '/requests?page=denied', ready: heading(/request/i) },
+    { path: '/qr', ready: heading('QR Generator') },
+    { path: '/support', ready: heading(/Frequently Asked Questions/) },
+    { path: '/no/such/page', ready: (page) => page.getByRole('heading', { name: '404' }) },
+  ],
+};
+
+async function expectNoSeriousFindings(page: Page, screen: Screen) {
+  await expect(screen.ready(page)).toBeVisible();
+  // Loading placeholders and count-ups must have settled, or axe judges a skeleton.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect.soft(serious, `axe findings on ${screen.path}`).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`axe at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    for (const screen of GUEST) {
+      test(`guest ${screen.path}`, async ({ page }) => {
+        await page.goto(screen.path);
+        await expectNoSeriousFindings(page, screen);
+      });
+    }
+
+    for (const [user, screens] of Object.entries(SCREENS) as Array<[DemoUser, Screen[]]>) {
+      test(`${user === 'shop' ? 'shop' : 'super admin'}: every screen`, async ({ page }) => {
+        await openAs(page, user, screens[0]?.path);
+        for (const screen of screens) {
+          await test.step(screen.path, async () => {
+            await page.goto(screen.path);
+            await expectNoSeriousFindings(page, screen);
+          });
+        }
+      });
+    }
+  });
+}
