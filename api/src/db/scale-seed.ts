@@ -370,6 +370,8 @@ export async function seedPendingRequests(db: Db, options: PendingRequestsOption
     });
     log(`  pending requests ${first + count}/${options.requests}`);
   }
+  // Bulk inserts bypass the kept figures (request counts per status): recount them.
+  await rebuildFigures(db);
   // Fresh statistics, so the planner picks the request indexes at once.
   await sql`analyze`.execute(db);
 }

@@ -131,7 +131,7 @@ export const MESSAGES = {
     shopClients: 'different clients ever',
     providerTotalLoans: 'loans ever made, all shops',
     providerTotalContainers: 'containers that exist: in shops, out or in the warehouse',
-    providerTotalShops: 'shops open for business',
+    providerTotalShops: 'registered shops, active or not',
   },
   // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
   noneYet: 'none yet',

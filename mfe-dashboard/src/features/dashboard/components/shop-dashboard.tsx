@@ -55,7 +55,8 @@ export function ShopDashboard() {
           <StatCard
             label="Containers"
             hint={MESSAGES.figureHints.shopContainers}
-            value={figures?.shop_pack}
+            // Containers the shop holds: in the shop (shop_pack) plus out with clients (loans_pack).
+            value={figures ? figures.shop_pack + figures.loans_pack : undefined}
             icon={<BoxIcon />}
           />
           <StatCard
