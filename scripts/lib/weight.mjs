@@ -17,7 +17,10 @@ const readApps = (root) => JSON.parse(readFileSync(path.join(root, 'apps.json'),
  * reaches (so it cannot grow back), and GOALS says where it is headed.
  */
 export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
-export const BUDGET = { loginPageJs: 190_000, remoteOverhead: 8_700 };
+// Raised from 190 / 8.7 kB when releases began carrying SRI: every remote's
+// entry now holds the SHA-384 of each of its chunks, and the shell the
+// integrity runtime plugin and load reports.
+export const BUDGET = { loginPageJs: 196_000, remoteOverhead: 10_000 };
 
 export class MissingBuildError extends Error {}
 
