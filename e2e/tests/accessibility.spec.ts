@@ -57,6 +57,8 @@ async function expectNoSeriousFindings(page: Page, screen: Screen) {
   await expect(screen.ready(page)).toBeVisible();
   // Loading placeholders and count-ups must have settled, or axe judges a skeleton.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // Menu items fade in as they are revealed: judge their colours once the fade is over.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -122,7 +122,7 @@ test.describe('integrity', () => {
       const context = await page.context().browser()!.newContext();
       const fresh = await context.newPage();
       const refusedChunk = fresh.waitForEvent('console', {
-        predicate: (message) => /integrity/i.test(message.text()),
+        predicate: (message) => /integrity/i.test(message.text()) && message.text().includes(chunk),
       });
       await openAs(fresh, 'admin', '/qr');
       const fallback = fresh.locator('[data-remote-failed="mfe_qr"]');

@@ -64,17 +64,24 @@ export function RemotePage({ remote, exposed, viewer }: RemotePageProps) {
   // Each page shown (and each Retry) is one page view in the release
   // controller's load reports; a promise rejected unhandled while the page is
   // open counts against its version.
+  // A page that throws in its first render is caught before this effect
+  // runs, so whichever comes first opens the page view.
+  const pageView = () => (view.current ??= reportPageView(remote, releaseVersionOf(remote)));
   useEffect(() => {
-    view.current = reportPageView(remote, releaseVersionOf(remote));
+    pageView();
     const onRejection = () => view.current?.fail('rejection');
     window.addEventListener('unhandledrejection', onRejection);
-    return () => window.removeEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('unhandledrejection', onRejection);
+      view.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one page view per page and attempt
   }, [remote, exposed, attempt]);
   return (
     <RemoteErrorBoundary
       key={`${remote}${exposed}${attempt}`}
       onRetry={() => setAttempt((n) => n + 1)}
-      onError={(error) => view.current?.fail(error instanceof RemoteLoadError ? 'load' : 'render')}
+      onError={(error) => pageView().fail(error instanceof RemoteLoadError ? 'load' : 'render')}
       fallback={(error, retry) => (
         <div className={styles.fallback} role="alert" data-remote-failed={remote}>
           <h2 className={styles.title}>{MESSAGES.remoteFailed}</h2>
