@@ -6,23 +6,9 @@
 // few times in headless Chromium and prints the median figures. Like the
 // other benchmarks it does not judge timings; it fails only when no rows show.
 //   node scripts/bench-shops-page.mjs [--shops 2000] [--runs 3] [--panel-port 4450] [--api-port 8550]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 
-import { ensureBrowser } from './ensure-browser.mjs';
-import {
-  CHROMIUM_ARGS,
-  idle,
-  portIsFree,
-  printTable,
-  run,
-  startSystem,
-  stopSystem,
-  waitForPanel,
-} from './lib/bench-system.mjs';
+import { apiLogin, idle, printTable, withSeededSystem } from './lib/bench-system.mjs';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 // The spec's extra wait of the shop list (DELAYS_MS.shopListExtraWait).
@@ -195,81 +181,24 @@ async function main() {
   if (!Number.isInteger(SHOPS) || SHOPS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
     throw new Error('--shops and --runs must be positive integers');
   }
-  for (const port of [API_PORT, ...Array.from({ length: 6 }, (_, i) => PANEL_PORT + i)]) {
-    if (!(await portIsFree(port)))
-      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
-  }
-  const temp = mkdtempSync(path.join(tmpdir(), 'panel-bench-shops-'));
-  const dataDir = path.join(temp, 'data');
-  const env = {
-    ...process.env,
-    PANEL_PORT: String(PANEL_PORT),
-    API_PORT: String(API_PORT),
-    DATA_DIR: dataDir,
-    DEPLOY_DIR: path.join(temp, 'deploy'),
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
-    API_LOG: 'off',
-  };
-  // The browser must call the API behind this shell, not one configured elsewhere.
-  delete env.PUBLIC_API_URL;
-  let system = null;
-  let browser = null;
-  let cleaning = null;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      await browser?.close().catch(() => undefined);
-      if (system) await stopSystem(system);
-      rmSync(temp, { recursive: true, force: true });
-    })());
-  const interrupted = () => {
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    console.log(`Seeding the demo and ${SHOPS} scale shops into ${dataDir} …`);
-    await run(
-      'npm',
-      ['run', 'seed', '-w', 'api', '--', '--shops', String(SHOPS), '--loans', '0'],
-      env,
-    );
-
-    console.log(`Starting the panel on ${BASE} (API :${API_PORT}) …`);
-    system = startSystem(env);
-    await waitForPanel(system, BASE);
-    const response = await fetch(`http://localhost:${API_PORT}/api/v0/shops/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!response.ok) throw new Error(`login of ${ADMIN.email} failed: ${response.status}`);
-    const session = await response.json();
-
-    browser = await chromium.launch({
-      executablePath: await ensureBrowser(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      // Playwright's own handlers would exit before the system is stopped and the folder deleted.
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
-    const results = [];
-    for (let i = 0; i < RUNS; i++) {
-      console.log(`Run ${i + 1}/${RUNS}: opening /shop …`);
-      results.push(await measureOnce(browser, session));
-    }
-    printTable(
-      results,
-      `/shop as the super admin · ${results[0].total.toLocaleString('en-US')} shops · Chromium ${browser.version()} · ${RUNS} runs\n` +
-        `targets: first rows ≤ 200 ms after the wait, no task > 50 ms`,
-      FIGURES,
-    );
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await cleanUp();
-  }
+  const seedArgs = ['--shops', String(SHOPS), '--loans', '0'];
+  await withSeededSystem(
+    { name: 'shops', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs },
+    async ({ browser, apiBase }) => {
+      const session = await apiLogin(apiBase, ADMIN);
+      const results = [];
+      for (let i = 0; i < RUNS; i++) {
+        console.log(`Run ${i + 1}/${RUNS}: opening /shop …`);
+        results.push(await measureOnce(browser, session));
+      }
+      printTable(
+        results,
+        `/shop as the super admin · ${results[0].total.toLocaleString('en-US')} shops · Chromium ${browser.version()} · ${RUNS} runs\n` +
+          `targets: first rows ≤ 200 ms after the wait, no task > 50 ms`,
+        FIGURES,
+      );
+    },
+  );
 }
 
 main().catch((error) => {
