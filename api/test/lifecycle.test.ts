@@ -61,7 +61,8 @@ it('keeps every figure consistent through the container lifecycle', async () => 
   );
   expect(cups).toHaveLength(10);
   expect(await get('/pack/containers/info_admin', admin.token)).toEqual({
-    shops: 3,
+    shops: 2,
+    shops_waiting: 1,
     loans_pack: 0,
     container_pack: 14,
   });
@@ -159,7 +160,8 @@ it('keeps every figure consistent through the container lifecycle', async () => 
     total_loans: 4,
   });
   expect(await get('/pack/containers/info_admin', admin.token)).toEqual({
-    shops: 3,
+    shops: 2,
+    shops_waiting: 1,
     loans_pack: 4,
     container_pack: 14,
   });
@@ -211,8 +213,39 @@ it('keeps every figure consistent through the container lifecycle', async () => 
     total_loans: 4,
   });
   expect(await get('/pack/containers/info_admin', admin.token)).toEqual({
-    shops: 3,
+    shops: 2,
+    shops_waiting: 1,
     loans_pack: 4,
     container_pack: 14,
   });
+});
+
+it('counts active shops and the shops waiting for activation apart', async () => {
+  const { admin, shopA } = ctx;
+  const summary = async () => {
+    const { shops, shops_waiting } = await get('/pack/containers/info_admin', admin.token);
+    return { shops, shops_waiting };
+  };
+  const before = await summary();
+  const list: { id: number; status: string }[] = await get('/shops/shop', admin.token);
+  const waiting = list.find((shop) => shop.status === 'inactive');
+  if (!waiting) throw new Error('the test context has an inactive shop');
+
+  await post('/shops/change-shop-status', { shop: waiting.id, new_status: 'active' }, admin.token);
+  expect(await summary()).toEqual({
+    shops: before.shops + 1,
+    shops_waiting: before.shops_waiting - 1,
+  });
+
+  await post('/shops/change-shop-status', { shop: shopA.id, new_status: 'inactive' }, admin.token);
+  await post(
+    '/shops/change-shop-status',
+    { shop: waiting.id, new_status: 'inactive' },
+    admin.token,
+  );
+  expect(await summary()).toEqual({
+    shops: before.shops - 1,
+    shops_waiting: before.shops_waiting + 1,
+  });
+  await post('/shops/change-shop-status', { shop: shopA.id, new_status: 'active' }, admin.token);
 });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
+import type { AdminSummary, Shop } from '../../shared/src/types';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
 import {
   apiGet,
@@ -25,12 +26,6 @@ interface Weekly {
 interface Stock {
   loans_by_container_type: Record<string, number>;
   shop_packs_by_container_type: Record<string, number>;
-}
-
-interface Shop {
-  id: number;
-  name: string;
-  status: 'active' | 'inactive';
 }
 
 /** The figure a card counts up to: its visible number once the animation has ended. */
@@ -81,16 +76,19 @@ test.describe('dashboard', () => {
     page,
   }) => {
     const login = await openAs(page, 'admin', '/home');
-    const summary = await apiGet<{ shops: number; loans_pack: number; container_pack: number }>(
-      page.request,
-      login,
-      '/pack/containers/info_admin/',
-    );
+    const summary = await apiGet<AdminSummary>(page.request, login, '/pack/containers/info_admin/');
     const weekly = await apiGet<Weekly>(page.request, login, '/pack/containers/loans_by_weekday/');
 
     await expect(figure(page, 'Total Loans')).toHaveText(asFigure(summary.loans_pack));
     await expect(figure(page, 'Total Containers')).toHaveText(asFigure(summary.container_pack));
     await expect(figure(page, 'Total Shops')).toHaveText(asFigure(summary.shops));
+    await expect(page.getByRole('group', { name: 'Total Shops' })).toHaveAccessibleDescription(
+      `${summary.shops_waiting} waiting for activation`,
+    );
+    // The figures' definitions: active shops, and the rest of the shop list waiting.
+    const shops = await apiGet<Shop[]>(page.request, login, '/shops/shop/');
+    expect(summary.shops).toBe(shops.filter((shop) => shop.status === 'active').length);
+    expect(summary.shops_waiting).toBe(shops.filter((shop) => shop.status === 'inactive').length);
 
     await expect(page.getByRole('heading', { name: 'Loan', exact: true })).toBeVisible();
     await expect(page.getByText('This Week', { exact: true })).toBeVisible();

@@ -57,7 +57,10 @@ export interface WeeklyLoans {
 }
 
 export interface AdminSummary {
+  /** Active shops. */
   shops: number;
+  /** Shops waiting for activation: registered (or deactivated) and not active now. */
+  shops_waiting: number;
   loans_pack: number;
   container_pack: number;
 }

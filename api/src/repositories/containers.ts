@@ -151,10 +151,12 @@ export async function dashboardTotals(db: Db, scope: Scope): Promise<Totals> {
 /** The provider's headline figures: shops, loans ever made, containers that exist. */
 export async function adminSummary(
   db: Db,
-): Promise<{ shops: number; loans_pack: number; container_pack: number }> {
+): Promise<{ shops: number; shops_waiting: number; loans_pack: number; container_pack: number }> {
   const [all, provider] = await Promise.all([countsOf(db, ALL_SHOPS), countsOf(db, PROVIDER)]);
   return {
-    shops: sumPrefix(all, 'shops:'),
+    shops: all.get('shops:active') ?? 0,
+    // Registered shops are inactive until the provider activates them; a deactivated shop waits again.
+    shops_waiting: all.get('shops:inactive') ?? 0,
     loans_pack: all.get('loans') ?? 0,
     container_pack:
       sumPrefix(all, 'in_stock:') + sumPrefix(all, 'on_loan:') + sumPrefix(provider, 'in_stock:'),

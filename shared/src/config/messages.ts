@@ -131,7 +131,9 @@ export const MESSAGES = {
     shopClients: 'different clients ever',
     providerTotalLoans: 'loans ever made, all shops',
     providerTotalContainers: 'containers that exist: in shops, out or in the warehouse',
-    providerTotalShops: 'registered shops, active or not',
+    // Total Shops counts active shops; the line under it says how many wait for activation.
+    providerTotalShops: (waiting: number | undefined) =>
+      waiting === undefined ? 'active shops' : `${waiting} waiting for activation`,
   },
   // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
   noneYet: 'none yet',

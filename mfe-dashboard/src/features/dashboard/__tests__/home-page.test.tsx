@@ -84,7 +84,12 @@ describe('provider dashboard', () => {
   function mockProvider(shops: Shop[]) {
     const changes: unknown[] = [];
     const fetchMock = mockApi({
-      '/pack/containers/info_admin': { shops: 3, loans_pack: 5012, container_pack: 152 },
+      '/pack/containers/info_admin': {
+        shops: 3,
+        shops_waiting: 2,
+        loans_pack: 5012,
+        container_pack: 152,
+      },
       '/pack/containers/loans_by_weekday': weekly,
       '/pack/containers/loans_and_packs_by_container_type': stock,
       '/shops/shop/last-two': () => jsonResponse(shops),
@@ -110,6 +115,7 @@ describe('provider dashboard', () => {
     });
     expect(figure('Total Containers')).toHaveTextContent('152');
     expect(figure('Total Shops')).toHaveTextContent('3');
+    expect(figure('Total Shops')).toHaveAccessibleDescription('2 waiting for activation');
 
     const weeklyCall = fetchMock.mock.calls
       .map(([input]) => new URL((input as Request).url))
@@ -193,7 +199,12 @@ describe('provider dashboard', () => {
     loginAs('provider');
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     mockApi({
-      '/pack/containers/info_admin': { shops: 1, loans_pack: 1, container_pack: 1 },
+      '/pack/containers/info_admin': {
+        shops: 1,
+        shops_waiting: 0,
+        loans_pack: 1,
+        container_pack: 1,
+      },
       '/pack/containers/loans_by_weekday': () => jsonResponse({ error: 'weekly broke' }, 500),
       '/pack/containers/loans_and_packs_by_container_type': stock,
       '/shops/shop/last-two': () => jsonResponse({ error: 'nope' }, 500),

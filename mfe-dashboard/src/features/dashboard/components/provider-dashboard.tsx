@@ -52,7 +52,7 @@ export function ProviderDashboard() {
           />
           <StatCard
             label="Total Shops"
-            hint={MESSAGES.figureHints.providerTotalShops}
+            hint={MESSAGES.figureHints.providerTotalShops(figures?.shops_waiting)}
             value={figures?.shops}
             icon={<ShopIcon />}
           />

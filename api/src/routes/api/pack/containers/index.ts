@@ -79,16 +79,26 @@ export default async function containerRoutes(
       config: { auth: 'super_admin' },
       schema: {
         tags: ['dashboard'],
-        summary: 'Shops, loans ever made and containers that exist (super admin)',
+        summary:
+          'Active shops, shops waiting for activation, loans ever made and containers that exist (super admin)',
         response: {
           200: {
             type: 'object',
             properties: {
-              shops: { type: 'integer' },
-              loans_pack: { type: 'integer' },
-              container_pack: { type: 'integer' },
+              shops: { type: 'integer', description: 'Active shops' },
+              shops_waiting: {
+                type: 'integer',
+                description:
+                  'Shops waiting for activation (registered or deactivated, not active now)',
+              },
+              loans_pack: { type: 'integer', description: 'Loans ever made, all shops' },
+              container_pack: {
+                type: 'integer',
+                description:
+                  'Containers that exist: in shops, out with clients or in the provider warehouse',
+              },
             },
-            required: ['shops', 'loans_pack', 'container_pack'],
+            required: ['shops', 'shops_waiting', 'loans_pack', 'container_pack'],
           },
           ...errors(401, 403),
         },
@@ -129,9 +139,13 @@ export default async function containerRoutes(
                 required: [...WEEKDAYS],
               },
               type: typesSchema,
-              shop_pack: { type: 'integer', description: 'Containers in stock (not on loan)' },
-              loans_pack: { type: 'integer', description: 'Containers out on loan' },
-              users: { type: 'integer', description: 'Distinct clients who ever borrowed' },
+              shop_pack: {
+                type: 'integer',
+                description:
+                  "Containers in the shop, not on loan (the caller's shop; all shops for the super admin)",
+              },
+              loans_pack: { type: 'integer', description: 'Containers out with clients now' },
+              users: { type: 'integer', description: 'Different clients ever' },
               total_loans: { type: 'integer', description: 'Loans ever made' },
             },
             required: [
