@@ -19,6 +19,7 @@ export * from './ui/not-found-page';
 export * from './ui/placeholder-page';
 export * from './api/endpoints/get-shop-info';
 export * from './api/endpoints/change-shop-status';
+export * from './api/endpoints/use-shop-status-change';
 export * from './ui/query-view';
 export * from './ui/error-state';
 export * from './ui/skeleton';

@@ -1,7 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import {
-  type ApiError,
-  describeError,
   EmptyState,
   ErrorState,
   mediaUrl,
@@ -12,25 +10,12 @@ import {
   type Shop,
   type ShopStatus,
   Skeleton,
-  useChangeShopStatusMutation,
+  useShopStatusChange,
 } from '@panel/shared';
 
 import { formatDate } from '../../../utils/format';
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';
 import styles from './dashboard.module.css';
-
-const TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: string }> = {
-  active: {
-    refused: MESSAGES.shopAlreadyActive,
-    done: MESSAGES.shopActivated,
-    failedPrefix: MESSAGES.shopActivationFailedPrefix,
-  },
-  inactive: {
-    refused: MESSAGES.shopAlreadyInactive,
-    done: MESSAGES.shopDeactivated,
-    failedPrefix: MESSAGES.shopDeactivationFailedPrefix,
-  },
-};
 
 /**
  * The two newest shops with Activate and Deactivate. Spec section 4: a change
@@ -41,28 +26,10 @@ const TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: s
  */
 export function NewShopsPanel() {
   const { data: shops, error, isLoading, isFetching, refetch } = useGetDashboardNewestShopsQuery();
-  const [changeStatus, { isLoading: changing }] = useChangeShopStatusMutation();
-  const inFlight = useRef(false);
+  const { change, busy } = useShopStatusChange(isFetching);
   useEffect(() => {
     if (error) notify.error(MESSAGES.failedLastShops);
   }, [error]);
-
-  async function change(shop: Shop, next: ShopStatus) {
-    const texts = TEXTS[next];
-    if (shop.status === next || inFlight.current || changing || isFetching) {
-      notify.info(texts.refused);
-      return;
-    }
-    inFlight.current = true;
-    try {
-      await changeStatus({ shop: shop.id, new_status: next }).unwrap();
-      notify.success(texts.done);
-    } catch (failure) {
-      notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
-    } finally {
-      inFlight.current = false;
-    }
-  }
 
   let body;
   if (error) {
@@ -82,7 +49,7 @@ export function NewShopsPanel() {
     body = (
       <ul className={styles.shops} aria-busy={isFetching}>
         {shops.map((shop) => (
-          <ShopRow key={shop.id} shop={shop} busy={changing || isFetching} onChange={change} />
+          <ShopRow key={shop.id} shop={shop} busy={busy} onChange={change} />
         ))}
       </ul>
     );

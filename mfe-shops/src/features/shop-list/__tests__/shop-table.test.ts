@@ -1,6 +1,5 @@
 import type { Shop } from '@panel/shared';
 
-import { canChangeStatus } from '../utils/status-change';
 import { DEFAULT_SORT, filterAndSort, matchesSearch, nextSort } from '../utils/shop-table';
 
 function shop(
@@ -28,23 +27,6 @@ const shops = [
   shop(3, 'eco deli', 'deli@example.com', '+1 555 000123', '2025-03-01'),
   shop(2, 'Fresh Market', 'market@example.org', '030 1234', '2025-02-01'),
 ];
-
-describe('the status rules (spec section 4)', () => {
-  it('allows a change only to the other status while nothing is in flight', () => {
-    expect(canChangeStatus('inactive', 'active', false)).toBe(true);
-    expect(canChangeStatus('active', 'inactive', false)).toBe(true);
-  });
-
-  it('refuses a change to the status the shop already has', () => {
-    expect(canChangeStatus('active', 'active', false)).toBe(false);
-    expect(canChangeStatus('inactive', 'inactive', false)).toBe(false);
-  });
-
-  it('refuses any change while a change or its reload is in flight', () => {
-    expect(canChangeStatus('inactive', 'active', true)).toBe(false);
-    expect(canChangeStatus('active', 'inactive', true)).toBe(false);
-  });
-});
 
 describe('search', () => {
   it('matches name, e-mail and phone, ignoring case', () => {

@@ -11,10 +11,10 @@ import {
   Skeleton,
   useDelayElapsed,
   useErrorToast,
+  useShopStatusChange,
 } from '@panel/shared';
 
 import { useGetShopListQuery } from '../api/get-shop-list';
-import { useShopStatusChange } from '../hooks/use-shop-status-change';
 import { useShopTable } from '../hooks/use-shop-table';
 import type { SortKey } from '../utils/shop-table';
 import { LocationDialog } from './location-dialog';
@@ -59,7 +59,7 @@ export function ShopListPage() {
   const { data: shops, error, isFetching, refetch } = useGetShopListQuery();
   useErrorToast(error, MESSAGES.loadFailedPrefix);
   const table = useShopTable(shops);
-  const changeStatus = useShopStatusChange(isFetching);
+  const { change: changeStatus } = useShopStatusChange(isFetching);
   const [passwordFor, setPasswordFor] = useState<number | null>(null);
   const [locationOf, setLocationOf] = useState<Shop | null>(null);
   const closePassword = useCallback(() => setPasswordFor(null), []);

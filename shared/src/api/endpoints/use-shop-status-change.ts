@@ -1,0 +1,59 @@
+import { useRef } from 'react';
+
+import { MESSAGES } from '../../config/messages';
+import type { Shop, ShopStatus } from '../../types';
+import { notify } from '../../ui/notify';
+import { describeError, type ApiError } from '../describe-error';
+import { useChangeShopStatusMutation } from './change-shop-status';
+
+const STATUS_TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: string }> = {
+  active: {
+    refused: MESSAGES.shopAlreadyActive,
+    done: MESSAGES.shopActivated,
+    failedPrefix: MESSAGES.shopActivationFailedPrefix,
+  },
+  inactive: {
+    refused: MESSAGES.shopAlreadyInactive,
+    done: MESSAGES.shopDeactivated,
+    failedPrefix: MESSAGES.shopDeactivationFailedPrefix,
+  },
+};
+
+/**
+ * Spec section 4: a shop may move to a status only when it is not already in
+ * it and nothing is in flight (a change, or the reload that follows one).
+ */
+export function canChangeStatus(current: ShopStatus, next: ShopStatus, busy: boolean): boolean {
+  return current !== next && !busy;
+}
+
+/**
+ * Activate/Deactivate with the spec's rules (section 4) and texts (section 8),
+ * for every list that offers them (the dashboard's New Shops, the Shop List).
+ * `reloading` is the list's own refetch after a change: a click meanwhile is
+ * refused like one during the change itself. The ref closes the gap between
+ * a click and the mutation's state reaching the next render. `busy` is for
+ * showing the buttons as unable to act (aria-disabled) meanwhile.
+ */
+export function useShopStatusChange(reloading: boolean) {
+  const [changeStatus, { isLoading: changing }] = useChangeShopStatusMutation();
+  const inFlight = useRef(false);
+
+  async function change(shop: Shop, next: ShopStatus): Promise<void> {
+    const texts = STATUS_TEXTS[next];
+    if (!canChangeStatus(shop.status, next, inFlight.current || changing || reloading)) {
+      notify.info(texts.refused);
+      return;
+    }
+    inFlight.current = true;
+    try {
+      await changeStatus({ shop: shop.id, new_status: next }).unwrap();
+      notify.success(texts.done);
+    } catch (failure) {
+      notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+  return { change, busy: changing || reloading };
+}
