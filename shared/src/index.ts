@@ -23,6 +23,7 @@ export * from './api/endpoints/use-shop-status-change';
 export * from './ui/query-view';
 export * from './ui/error-state';
 export * from './ui/skeleton';
+export * from './ui/pager';
 export * from './ui/empty-state';
 export * from './ui/page-header';
 export * from './ui/panel';

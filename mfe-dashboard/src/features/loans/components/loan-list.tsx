@@ -6,6 +6,7 @@ import {
   type Loan,
   MESSAGES,
   PageHeader,
+  Pager,
   panelStyles,
   Skeleton,
   useErrorToast,
@@ -17,7 +18,6 @@ import { formatDate, formatMoney } from '../../../utils/format';
 import { useLoanPage, type ListKind } from '../hooks/use-loan-page';
 import { guaranteeTotal, loanIcon, returnIcon } from '../utils/deadline-icon';
 import styles from './loans.module.css';
-import { Pager } from './pager';
 import { StatusIcon } from './status-icon';
 
 /** Rows per page: the API is paged, so even 50,000 loans render only this many rows. */

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   notify,
   PageHeader,
+  Pager,
   panelStyles,
   type Shop,
   Skeleton,
@@ -16,12 +17,11 @@ import {
 
 import { useGetShopListQuery } from '../api/get-shop-list';
 import { useShopTable } from '../hooks/use-shop-table';
-import type { SortKey } from '../utils/shop-table';
+import { PAGE_SIZE, type SortKey } from '../utils/shop-table';
 import { LocationDialog } from './location-dialog';
 import { ShopRow } from './shop-row';
 import styles from './shop-list.module.css';
 import { SortHeader } from './sort-header';
-import { TablePager } from './table-pager';
 
 const SORTABLE: Array<[label: string, key: SortKey]> = [
   ['Name', 'name'],
@@ -150,10 +150,11 @@ export function ShopListPage() {
                 </tbody>
               </table>
             </div>
-            <TablePager
+            <Pager
               page={table.page}
-              pages={table.pages}
+              pageSize={PAGE_SIZE}
               total={table.rows.length}
+              noun="shops"
               onPage={table.goTo}
             />
           </>
