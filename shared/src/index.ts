@@ -1,5 +1,6 @@
 export * from './types';
 export * from './config/messages';
+export * from './config/upload-rules';
 export * from './config/constants';
 export * from './config/routes';
 export * from './auth/roles';

@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { DELAYS_MS, LIMITS, MESSAGES, PATHS } from '@panel/shared';
+import { DELAYS_MS, LIMITS, logoProblem, MESSAGES, PATHS } from '@panel/shared';
 import { fetchedRequest, jsonResponse, renderRoutes } from '@panel/shared/testing';
 
 import { RegisterPage } from '../components/register-page';
-import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
+import { buildRegistrationForm } from '../utils/registration-form';
 
 /** The page at its path, as the shell routes it. */
 function renderRegisterPage() {

@@ -8,12 +8,19 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-import { DELAYS_MS, describeError, MESSAGES, PATHS, type ApiError } from '@panel/shared';
+import {
+  DELAYS_MS,
+  describeError,
+  logoProblem,
+  MESSAGES,
+  PATHS,
+  type ApiError,
+} from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { useAuthRegisterShopMutation } from '../api/register-shop';
-import { buildRegistrationForm, logoProblem } from '../utils/registration-form';
+import { buildRegistrationForm } from '../utils/registration-form';
 
 /**
  * Spec section 8 names the e-mail and logo errors; the API also checks the

@@ -1,11 +1,10 @@
-import { LIMITS, MESSAGES, type Shop } from '@panel/shared';
+import { LIMITS, logoProblem, MESSAGES, type Shop } from '@panel/shared';
 
 import {
   buildProfileForm,
   formProblem,
   isDirty,
   LOCATION_INVALID,
-  logoProblem,
   parseLocation,
   valuesOf,
 } from '../utils/profile-form';

@@ -1,8 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { mediaUrl } from '@panel/shared';
+import { logoProblem, mediaUrl } from '@panel/shared';
 
 import { useObjectUrl } from '../hooks/use-object-url';
-import { logoProblem } from '../utils/profile-form';
 import styles from './profile.module.css';
 
 interface LogoFieldProps {

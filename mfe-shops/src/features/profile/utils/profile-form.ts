@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type Shop } from '@panel/shared';
+import type { Shop } from '@panel/shared';
 
 import type { LatLng } from '../../../components/map/lat-lng';
 
@@ -40,13 +40,6 @@ export function parseLocation(values: ProfileValues): LatLng | null | 'invalid' 
   const [x, y] = point;
   if (lat === '' || lng === '' || !Number.isFinite(x) || !Number.isFinite(y)) return 'invalid';
   return Math.abs(x) <= 90 && Math.abs(y) <= 180 ? point : 'invalid';
-}
-
-/** Why a chosen logo is refused (spec section 5, the same rule as registration), or null. */
-export function logoProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return MESSAGES.imagesOnly;
-  if (file.size > LIMITS.uploadMaxBytes) return MESSAGES.fileTooLarge;
-  return null;
 }
 
 /** What the user would lose by leaving now. */
