@@ -8,22 +8,15 @@
 // of codes in the same page, and prints the medians. Like the other
 // benchmarks it reports the goals; it fails only when no zip is saved.
 //   node scripts/bench-qr.mjs [--codes 1000] [--runs 3] [--panel-port 4650] [--api-port 8750]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 // esbuild comes with tsx (a root devDependency); it bundles the baseline for the page.
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
 
-import { ensureBrowser } from './ensure-browser.mjs';
 import { ROOT } from './lib/apps.mjs';
-import { portIsFree, startSystem, stopSystem, waitForPanel } from './lib/bench-system.mjs';
+import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
-const CHROMIUM_ARGS = JSON.parse(
-  readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
-);
 const GOALS = { clickToSavedMs: 1500, longestTaskMs: 50, speedup: 1.5 };
 
 const { values } = parseArgs({
@@ -38,7 +31,6 @@ const CODES = Number(values.codes);
 const RUNS = Number(values.runs);
 const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
-const BASE = `http://localhost:${PANEL_PORT}`;
 
 /** The issue's fixed baseline, bundled for the page as window.__qrBaseline(codes) → ms. */
 async function baselineScript() {
@@ -84,16 +76,6 @@ function recordPage() {
   };
 }
 
-async function login() {
-  const response = await fetch(`http://localhost:${API_PORT}/api/v0/shops/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!response.ok) throw new Error(`login of ${ADMIN.email} failed: ${response.status}`);
-  return response.json();
-}
-
 async function choose(page, button, label) {
   await page.getByRole('button', { name: new RegExp(`^${button}`) }).click();
   await page.getByRole('combobox', { name: `Search ${button}` }).fill(label.toLowerCase());
@@ -135,12 +117,6 @@ async function measureOnce(page) {
   );
 }
 
-function median(numbers) {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 function printTable(rows, header) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   console.log(`\n${header}\n`);
@@ -158,153 +134,108 @@ async function main() {
   if (!Number.isInteger(CODES) || CODES < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
     throw new Error('--codes and --runs must be positive integers');
   }
-  for (const port of [API_PORT, ...Array.from({ length: 6 }, (_, i) => PANEL_PORT + i)]) {
-    if (!(await portIsFree(port)))
-      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
-  }
-  const temp = mkdtempSync(path.join(tmpdir(), 'panel-bench-qr-'));
-  const dataDir = path.join(temp, 'data');
-  const env = {
-    ...process.env,
-    PANEL_PORT: String(PANEL_PORT),
-    API_PORT: String(API_PORT),
-    DATA_DIR: dataDir,
-    DEPLOY_DIR: path.join(temp, 'deploy'),
-    DATABASE_URL: `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
-    API_LOG: 'off',
-  };
-  delete env.PUBLIC_API_URL;
-  let system = null;
-  let browser = null;
-  let cleaning = null;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      await browser?.close().catch(() => undefined);
-      if (system) await stopSystem(system);
-      rmSync(temp, { recursive: true, force: true });
-    })());
-  const interrupted = () => {
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-  try {
-    const baseline = await baselineScript();
-    console.log(`Starting the panel on ${BASE} (API :${API_PORT}) …`);
-    system = startSystem(env);
-    await waitForPanel(system, BASE);
-    const session = await login();
-    browser = await chromium.launch({
-      executablePath: await ensureBrowser(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-      handleSIGINT: false,
-      handleSIGTERM: false,
-      handleSIGHUP: false,
-    });
-    const context = await browser.newContext({
-      baseURL: BASE,
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-      // The baseline is added as an inline script, which a page CSP may forbid.
-      bypassCSP: true,
-    });
-    await context.addInitScript(recordPage);
-    const page = await context.newPage();
-    await page.goto('/auth/login');
-    await page.evaluate((value) => {
-      sessionStorage.setItem('loginStatus', value.access);
-      localStorage.setItem('status', value.status);
-    }, session);
-    await page.goto('/qr');
-    await choose(page, 'Country', 'Germany');
-    await choose(page, 'Container model', 'Lunch box');
-    await page.getByLabel('Quantity').fill(String(CODES));
-    const hardwareConcurrency = await page.evaluate(() => navigator.hardwareConcurrency);
+  const baseline = await baselineScript();
+  // No seed arguments: the API's first start fills the demo data, as `npm start` does.
+  await withSeededSystem(
+    { name: 'qr', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null },
+    async ({ browser, base: panelBase, apiBase }) => {
+      const session = await apiLogin(apiBase, ADMIN);
+      const context = await browser.newContext({
+        baseURL: panelBase,
+        viewport: { width: 1280, height: 800 },
+        acceptDownloads: true,
+        // The baseline is added as an inline script, which a page CSP may forbid.
+        bypassCSP: true,
+      });
+      await context.addInitScript(recordPage);
+      const page = await context.newPage();
+      await storeSession(page, session);
+      await page.goto('/qr');
+      await choose(page, 'Country', 'Germany');
+      await choose(page, 'Container model', 'Lunch box');
+      await page.getByLabel('Quantity').fill(String(CODES));
+      const hardwareConcurrency = await page.evaluate(() => navigator.hardwareConcurrency);
 
-    // One run first that is not counted: the workers' first job compiles their code.
-    console.log('Warm-up run …');
-    await measureOnce(page);
-    const results = [];
-    for (let i = 0; i < RUNS; i++) {
-      console.log(`Run ${i + 1}/${RUNS}: Download of ${CODES} codes …`);
-      results.push(await measureOnce(page));
-    }
+      // One run first that is not counted: the workers' first job compiles their code.
+      console.log('Warm-up run …');
+      await measureOnce(page);
+      const results = [];
+      for (let i = 0; i < RUNS; i++) {
+        console.log(`Run ${i + 1}/${RUNS}: Download of ${CODES} codes …`);
+        results.push(await measureOnce(page));
+      }
 
-    console.log(`Baseline (single thread, same page) on ${CODES} codes …`);
-    await page.addScriptTag({ content: baseline });
-    const codes = Array.from({ length: CODES }, (_, i) =>
-      `bench${String(i).padStart(11, '0')}`.slice(0, 16),
-    );
-    const baselineRuns = [];
-    for (let i = 0; i < RUNS; i++) {
-      baselineRuns.push((await page.evaluate((c) => window.__qrBaseline(c), codes)).ms);
-    }
+      console.log(`Baseline (single thread, same page) on ${CODES} codes …`);
+      await page.addScriptTag({ content: baseline });
+      const codes = Array.from({ length: CODES }, (_, i) =>
+        `bench${String(i).padStart(11, '0')}`.slice(0, 16),
+      );
+      const baselineRuns = [];
+      for (let i = 0; i < RUNS; i++) {
+        baselineRuns.push((await page.evaluate((c) => window.__qrBaseline(c), codes)).ms);
+      }
 
-    const rate = (ms) => (CODES / ms) * 1000;
-    const ours = results.map((r) => rate(r.renderAndZip));
-    const base = baselineRuns.map(rate);
-    const ratio = median(ours) / median(base);
-    const f = (n, digits = 0) =>
-      n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    const row = (label, values, digits, goal) => [
-      label,
-      ...values.map((v) => f(v, digits)),
-      f(median(values), digits),
-      goal,
-    ];
-    const verdict = (ok) => (ok ? 'met' : 'NOT met');
-    const clickMedian = median(results.map((r) => r.clickToSaved));
-    const longest = Math.max(...results.map((r) => r.longest));
-    printTable(
-      [
-        ['', ...results.map((_, i) => `run ${i + 1}`), 'median', 'goal'],
-        row(
-          'click → saved zip (ms, API call included)',
-          results.map((r) => r.clickToSaved),
-          0,
-          `≤ ${GOALS.clickToSavedMs}: ${verdict(clickMedian <= GOALS.clickToSavedMs)}`,
-        ),
-        row(
-          '  of which generate_codes answered (ms)',
-          results.map((r) => r.api),
-          0,
-          '',
-        ),
-        row(
-          '  of which render + zip + save (ms)',
-          results.map((r) => r.renderAndZip),
-          0,
-          '',
-        ),
-        row(
-          'longest main-thread task during it (ms)',
-          results.map((r) => r.longest),
-          0,
-          `≤ ${GOALS.longestTaskMs}: ${verdict(longest <= GOALS.longestTaskMs)}`,
-        ),
-        row(
-          'long tasks (≥ 50 ms) during it',
-          results.map((r) => r.longTasks),
-          0,
-          '',
-        ),
-        row('render + zip rate, workers (codes/s)', ours, 0, ''),
-        row('render + zip rate, baseline (codes/s)', base, 0, ''),
+      const rate = (ms) => (CODES / ms) * 1000;
+      const ours = results.map((r) => rate(r.renderAndZip));
+      const base = baselineRuns.map(rate);
+      const ratio = median(ours) / median(base);
+      const f = (n, digits = 0) =>
+        n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+      const row = (label, values, digits, goal) => [
+        label,
+        ...values.map((v) => f(v, digits)),
+        f(median(values), digits),
+        goal,
+      ];
+      const verdict = (ok) => (ok ? 'met' : 'NOT met');
+      const clickMedian = median(results.map((r) => r.clickToSaved));
+      const longest = Math.max(...results.map((r) => r.longest));
+      printTable(
         [
-          'rate ratio (workers ÷ baseline)',
-          ...results.map(() => ''),
-          `${f(ratio, 2)}×`,
-          `≥ ${GOALS.speedup}×: ${verdict(ratio >= GOALS.speedup)}`,
+          ['', ...results.map((_, i) => `run ${i + 1}`), 'median', 'goal'],
+          row(
+            'click → saved zip (ms, API call included)',
+            results.map((r) => r.clickToSaved),
+            0,
+            `≤ ${GOALS.clickToSavedMs}: ${verdict(clickMedian <= GOALS.clickToSavedMs)}`,
+          ),
+          row(
+            '  of which generate_codes answered (ms)',
+            results.map((r) => r.api),
+            0,
+            '',
+          ),
+          row(
+            '  of which render + zip + save (ms)',
+            results.map((r) => r.renderAndZip),
+            0,
+            '',
+          ),
+          row(
+            'longest main-thread task during it (ms)',
+            results.map((r) => r.longest),
+            0,
+            `≤ ${GOALS.longestTaskMs}: ${verdict(longest <= GOALS.longestTaskMs)}`,
+          ),
+          row(
+            'long tasks (≥ 50 ms) during it',
+            results.map((r) => r.longTasks),
+            0,
+            '',
+          ),
+          row('render + zip rate, workers (codes/s)', ours, 0, ''),
+          row('render + zip rate, baseline (codes/s)', base, 0, ''),
+          [
+            'rate ratio (workers ÷ baseline)',
+            ...results.map(() => ''),
+            `${f(ratio, 2)}×`,
+            `≥ ${GOALS.speedup}×: ${verdict(ratio >= GOALS.speedup)}`,
+          ],
         ],
-      ],
-      `/qr Download of ${f(CODES)} codes · Chromium ${browser.version()} · navigator.hardwareConcurrency ${hardwareConcurrency} · ${RUNS} runs after one warm-up`,
-    );
-  } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    await cleanUp();
-  }
+        `/qr Download of ${f(CODES)} codes · Chromium ${browser.version()} · navigator.hardwareConcurrency ${hardwareConcurrency} · ${RUNS} runs after one warm-up`,
+      );
+    },
+  );
 }
 
 main().catch((error) => {

@@ -91,7 +91,7 @@ export async function waitForPanel(system, base, timeoutMs = 300_000) {
 
 /**
  * Seeds a temporary data folder with `seedArgs` (arguments of `npm run seed -w
- * api`), starts the system on it, launches Chromium and hands both to `body`;
+ * api`; null leaves the demo data the API's first start writes), starts the system on it, launches Chromium and hands both to `body`;
  * everything is stopped and deleted afterwards, also on Ctrl-C.
  */
 export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, body) {
@@ -128,8 +128,10 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, b
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
-    console.log(`Seeding ${dataDir} (${seedArgs.join(' ')}) …`);
-    await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env);
+    if (seedArgs) {
+      console.log(`Seeding ${dataDir} (${seedArgs.join(' ')}) …`);
+      await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env);
+    }
     console.log(`Starting the panel on ${base} (API :${apiPort}) …`);
     system = startSystem(env);
     await waitForPanel(system, base);
@@ -167,7 +169,7 @@ export async function storeSession(page, session) {
   await page.evaluate((value) => {
     sessionStorage.setItem('loginStatus', value.access);
     localStorage.setItem('status', value.status);
-    if (value.shop_id !== null) localStorage.setItem('shop_id', String(value.shop_id));
+    if (value.shop_id != null) localStorage.setItem('shop_id', String(value.shop_id));
   }, session);
 }
 
