@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { DEMO, openAs } from '../fixtures/session';
-import { REMOTE_PORTS } from '../fixtures/system';
+import { PANEL_PORT, REMOTE_PORTS } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
 
 // Issue 14: one federation runtime for the page, the page's remote loaded
@@ -46,6 +46,38 @@ test('a cold /auth/login draws the form with no loading fallback on the way', as
   expect(
     await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks),
   ).toEqual([]);
+});
+
+test("the shell's preloaded scripts are the ones it runs: same integrity, fetched once", async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.port === String(PANEL_PORT) && url.pathname.endsWith('.js')) scripts.push(url.pathname);
+  });
+  await page.goto('/auth/login');
+  await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  const preloads = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
+    links.map((link) => ({
+      href: new URL((link as HTMLLinkElement).href).pathname,
+      integrity: (link as HTMLLinkElement).integrity,
+      crossOrigin: (link as HTMLLinkElement).crossOrigin,
+    })),
+  );
+  expect(preloads.length).toBeGreaterThan(0);
+  for (const preload of preloads) {
+    expect(preload.integrity).toMatch(/^sha384-/);
+    expect(preload.crossOrigin).toBe('anonymous');
+  }
+  // A preload the chunk loader could not reuse (another integrity or
+  // crossorigin) would show as a second request for the same script.
+  expect(scripts.length).toBe(new Set(scripts).size);
+  expect(warnings).toEqual([]);
 });
 
 test('remotes.json is preloaded by the page and revalidated with a 304', async ({

@@ -3,7 +3,16 @@
 // instead of discovering them one level at a time (main.js, then the chunks
 // its federation runtime and async boundary ask for). The shell has no lazy
 // code of its own (its pages are remotes): all of its scripts run at start.
+//
+// The chunk loader asks for each chunk with the SHA-384 Rspack's
+// SubresourceIntegrityPlugin compiled into it and crossorigin="anonymous", so
+// each preload carries the same integrity and crossorigin: a preload that
+// differs in either is a separate request the loader cannot reuse (Chrome
+// downloads the chunk twice and warns of an integrity mismatch).
+const { createHash } = require('node:crypto');
 const { rspack } = require('@rspack/core');
+
+const sriOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 class PreloadChunksPlugin {
   apply(compiler) {
@@ -13,14 +22,17 @@ class PreloadChunksPlugin {
         () => {
           const html = compilation.getAsset('index.html');
           if (!html) return;
-          const publicPath = compilation.outputOptions.publicPath;
+          const { publicPath, crossOriginLoading } = compilation.outputOptions;
+          const crossorigin = crossOriginLoading ? ` crossorigin="${crossOriginLoading}"` : '';
           const text = html.source.source().toString();
           const links = compilation
             .getAssets()
-            .map((asset) => asset.name)
-            .filter((name) => name.endsWith('.js') && !text.includes(`${publicPath}${name}"`))
-            .sort()
-            .map((name) => `<link rel="preload" href="${publicPath}${name}" as="script">`)
+            .filter(({ name }) => name.endsWith('.js') && !text.includes(`${publicPath}${name}"`))
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map(
+              ({ name, source }) =>
+                `<link rel="preload" href="${publicPath}${name}" as="script"${crossorigin} integrity="${sriOf(source.buffer())}">`,
+            )
             .join('');
           compilation.updateAsset(
             'index.html',
