@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { DEMO, openAs } from '../fixtures/session';
-import { PANEL_PORT, REMOTE_PORTS } from '../fixtures/system';
+import { REMOTE_PORTS } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
 
 // Issue 14: one federation runtime for the page, the page's remote loaded
@@ -48,7 +48,7 @@ test('a cold /auth/login draws the form with no loading fallback on the way', as
   ).toEqual([]);
 });
 
-test("the shell's preloaded scripts are the ones it runs: same integrity, fetched once", async ({
+test("the shell's preloads carry the integrity and crossorigin of its loads: each script fetched once", async ({
   page,
 }) => {
   const warnings: string[] = [];
@@ -58,7 +58,7 @@ test("the shell's preloaded scripts are the ones it runs: same integrity, fetche
   const scripts: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.port === String(PANEL_PORT) && url.pathname.endsWith('.js')) scripts.push(url.pathname);
+    if (url.pathname.endsWith('.js')) scripts.push(url.href);
   });
   await page.goto('/auth/login');
   await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();

@@ -17,10 +17,13 @@ const readApps = (root) => JSON.parse(readFileSync(path.join(root, 'apps.json'),
  * reaches (so it cannot grow back), and GOALS says where it is headed.
  */
 export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
-// Raised from 190 / 8.7 kB when releases began carrying SRI: every remote's
-// entry now holds the SHA-384 of each of its chunks, and the shell the
-// integrity runtime plugin and load reports.
-export const BUDGET = { loginPageJs: 196_000, remoteOverhead: 10_000 };
+// Lowered from 196 / 10 kB (issue 14, re-landed): remotes build no fallback
+// copies of shared packages (so their entries carry no chunk maps or hashes
+// for them), and the federation runtime is built for the browser only. The
+// remotes meet the goal; the login page does not yet (React DOM, Redux
+// Toolkit with RTK Query, the router and the federation runtime alone are
+// about 150 kB gz).
+export const BUDGET = { loginPageJs: 190_000, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 
@@ -64,9 +67,8 @@ function shellStartFiles(root) {
 /**
  * Per remote: its own page chunks (every exposed module's chunks in its
  * manifest), and what loading any page of it costs beyond those: the entry
- * and the chunks the entry needs itself. The remote's fallback copies of
- * shared packages are not counted: the shell provides them (the composition
- * test proves none is fetched).
+ * and the chunks the entry needs itself. A remote builds no copies of shared
+ * packages (the shell provides them; the composition test checks it).
  */
 export function remoteWeights(root = ROOT) {
   return readApps(root).remotes.map((remote) => {

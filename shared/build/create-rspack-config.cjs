@@ -65,6 +65,12 @@ function createRspackConfig({ appDir }) {
     delete exposes[omitted];
   }
   const shared = sharedDependencies();
+  // A remote runs only in the shell's page, on the shell's federation
+  // runtime, so it always gets the shell's copies: it builds no fallback
+  // copies of its own (no chunks, no chunk hashes in its entry for them).
+  // The release gate refuses a remote whose required versions the shell
+  // does not provide.
+  if (!isHost) for (const name of Object.keys(shared)) shared[name].import = false;
   const fault = /^(.+)@([^@]+)$/.exec(process.env.PANEL_FAULT_REQUIRE ?? '');
   if (!isHost && fault && shared[fault[1]]) shared[fault[1]].requiredVersion = fault[2];
   const devPort = Number(process.env.PANEL_PORT ?? 3000) + app.portOffset;
@@ -161,7 +167,12 @@ function createRspackConfig({ appDir }) {
         // One federation runtime in the page: the shell bundles it and puts it
         // on the global the remotes' builds take it from, so a remote's entry
         // carries only its container, not a second runtime.
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Only the browser's code paths of the runtime (no Node.js loaders);
+          // a remote's container loads no remotes of its own.
+          optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+        },
       }),
       ...(isHost
         ? [
