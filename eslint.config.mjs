@@ -84,6 +84,32 @@ export default tseslint.config(
     },
   },
   {
+    // Not federation-shared (shared/build/shared-deps.cjs): a remote's own
+    // copy would be a second store context or toast bus. Remotes reach them
+    // through @panel/shared; types are fine.
+    files: REMOTES.map((remote) => `${remote}/src/**/*.{ts,tsx}`),
+    ignores: ['**/__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-redux', 'react-toastify'].map((name) => ({
+            name,
+            message: `${name} is not a shared package: use what @panel/shared exports.`,
+            allowTypeImports: true,
+          })),
+          patterns: [
+            {
+              group: ['@reduxjs/toolkit', '@reduxjs/toolkit/*'],
+              message: 'Redux Toolkit is not a shared package: use what @panel/shared exports.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

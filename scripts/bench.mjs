@@ -1,16 +1,17 @@
-// `npm run bench`: the API benchmark (timings of the calls on a large
-// generated database), then the browser benchmarks (the Loans page of a shop
-// with 50,000 loans, the super admin's shop list with 2,000 shops, the QR
-// generator's 1,000-code download, the super admin's Pending tab with
-// 10,000 requests), then the
-// long run of the API fuzzer (10,000 bad requests per database; PostgreSQL
-// too when PG_TEST_URL is set). Each prints its own result; stops at the
-// first that fails.
+// `npm run bench`: the front end's weight and load path (issue 14,
+// scripts/measure-weight.mjs), the API benchmark (timings of the calls on a
+// large generated database), then the browser benchmarks (the Loans page of
+// a shop with 50,000 loans, the super admin's shop list with 2,000 shops, the
+// QR generator's 1,000-code download, the super admin's Pending tab with
+// 10,000 requests), then the long run of the API fuzzer (10,000 bad requests
+// per database; PostgreSQL too when PG_TEST_URL is set). Each prints its own
+// result; stops at the first that fails.
 import { spawnSync } from 'node:child_process';
 
 import { ROOT } from './lib/apps.mjs';
 
 const BENCHES = [
+  ['Front-end weight and load path', process.execPath, ['scripts/measure-weight.mjs']],
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
   ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],

@@ -1,13 +1,14 @@
 // `npm test`: every check the project has, in order, stopping at the first
 // failure: lint, type checks, unit and component tests, API tests (SQLite,
-// and PostgreSQL when it can be had), browser tests against the system
-// started as `npm start` starts it.
+// and PostgreSQL when it can be had), a build and its size budget, browser
+// tests against the system started as `npm start` starts it.
 //   npm test -- --only unit,api     run some steps
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
 import { ROOT } from './lib/apps.mjs';
 import { buildApps } from './build-all.mjs';
+import { runBudgetCheck } from './check-weight.mjs';
 import { ensureBrowser } from './ensure-browser.mjs';
 
 function run(command, args, env = {}) {
@@ -31,6 +32,14 @@ function postgresUrl() {
   return undefined;
 }
 
+// Test what the source is now, not a build left from earlier; once per run.
+let built = false;
+function buildOnce() {
+  if (built) return;
+  buildApps();
+  built = true;
+}
+
 const STEPS = {
   lint: () => run('npm', ['run', 'lint']),
   types: () => run('npm', ['run', 'check-types']),
@@ -39,10 +48,14 @@ const STEPS = {
     const pg = postgresUrl();
     return run('npm', ['test', '-w', 'api', '--', '--ci'], pg ? { PG_TEST_URL: pg } : {});
   },
+  // The size budget of the built files (issue 14): no browser, no timing.
+  budget: () => {
+    buildOnce();
+    return runBudgetCheck();
+  },
   e2e: async () => {
     await ensureBrowser();
-    // Test what the source is now, not a build left from earlier.
-    buildApps();
+    buildOnce();
     return run('npm', ['test', '-w', 'e2e']);
   },
 };

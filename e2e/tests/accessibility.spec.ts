@@ -57,7 +57,9 @@ async function expectNoSeriousFindings(page: Page, screen: Screen) {
   await expect(screen.ready(page)).toBeVisible();
   // Loading placeholders and count-ups must have settled, or axe judges a skeleton.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  // Menu items fade in as they are revealed: judge their colours once the fade is over.
+  // An open menu group reveals its items one after another, each fading in:
+  // wait for the last to be revealed, then judge colours once the fades are over.
+  await expect(page.locator('nav ul:not([hidden]) > li[hidden]')).toHaveCount(0);
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

@@ -360,6 +360,8 @@ test.describe('profile (/profile)', () => {
 
   test('refuses a logo over 2 MB or not an image, and clears the choice', async ({ page }) => {
     await openAs(page, 'shop', '/profile');
+    // The form is drawn once the shop has loaded; a file chosen before that is dropped with it.
+    await expect(page.getByLabel('Shop name')).toHaveValue('Green Cafe');
     const logo = page.getByLabel('Logo');
     await logo.setInputFiles({
       name: 'big.png',

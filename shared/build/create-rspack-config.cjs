@@ -1,13 +1,45 @@
 // One Rspack config for the shell and every remote, so they agree on the
 // federation shared map, loaders and output naming.
+const fs = require('node:fs');
 const path = require('node:path');
 const { rspack } = require('@rspack/core');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/rspack');
 
 const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
+const { PreloadChunksPlugin } = require('./preload-chunks-plugin.cjs');
 const { ReleaseContractPlugin } = require('./release-contract.cjs');
 const { sharedDependencies } = require('./shared-deps.cjs');
+
+/**
+ * The federation runtime's packages as ES modules: Rspack's federation
+ * runtime requires them, which picks their CommonJS builds, and those cannot
+ * be tree-shaken (the SDK's Node.js loaders, manifest and config helpers all
+ * shipped). Aliased to the ESM builds, only what the browser runtime uses is
+ * bundled, once, in the shell.
+ */
+function federationRuntimeEsm() {
+  const alias = {};
+  for (const name of [
+    'sdk',
+    'runtime',
+    'runtime-core',
+    'webpack-bundler-runtime',
+    'error-codes',
+    'runtime-tools',
+  ]) {
+    // Not require.resolve('…/package.json'): these packages do not export it.
+    const main = require.resolve(`@module-federation/${name}`);
+    const pkgDir = main.slice(0, main.lastIndexOf(`${path.sep}dist${path.sep}`));
+    const entry = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).exports[
+      '.'
+    ].import.default;
+    alias[`@module-federation/${name}$`] = path.join(pkgDir, entry);
+    // Rspack's federation plugin also requires some by their resolved (CommonJS) path.
+    alias[`${main}$`] = path.join(pkgDir, entry);
+  }
+  return alias;
+}
 
 /**
  * The app's federation name, port and exposed pages come from the one apps
@@ -33,6 +65,12 @@ function createRspackConfig({ appDir }) {
     delete exposes[omitted];
   }
   const shared = sharedDependencies();
+  // A remote runs only in the shell's page, on the shell's federation
+  // runtime, so it always gets the shell's copies: it builds no fallback
+  // copies of its own (no chunks, no chunk hashes in its entry for them).
+  // The release gate refuses a remote whose required versions the shell
+  // does not provide.
+  if (!isHost) for (const name of Object.keys(shared)) shared[name].import = false;
   const fault = /^(.+)@([^@]+)$/.exec(process.env.PANEL_FAULT_REQUIRE ?? '');
   if (!isHost && fault && shared[fault[1]]) shared[fault[1]].requiredVersion = fault[2];
   const devPort = Number(process.env.PANEL_PORT ?? 3000) + app.portOffset;
@@ -65,8 +103,16 @@ function createRspackConfig({ appDir }) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      alias: {
+        ...federationRuntimeEsm(),
+        // The router the panel uses, not the whole package (see the file).
+        'react-router-dom$': path.join(__dirname, '../src/router/react-router-dom-slim.ts'),
+      },
     },
     module: {
+      // An import of a name a module does not export (a router name missing
+      // from the slim router, say) fails the build instead of being undefined.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
@@ -118,6 +164,15 @@ function createRspackConfig({ appDir }) {
             }),
         shared,
         dts: false,
+        // One federation runtime in the page: the shell bundles it and puts it
+        // on the global the remotes' builds take it from, so a remote's entry
+        // carries only its container, not a second runtime.
+        experiments: {
+          ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          // Only the browser's code paths of the runtime (no Node.js loaders);
+          // a remote's container loads no remotes of its own.
+          optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+        },
       }),
       ...(isHost
         ? [
@@ -126,6 +181,7 @@ function createRspackConfig({ appDir }) {
               title: 'Lending panel',
               favicon: path.join(appDir, 'favicon.ico'),
             }),
+            new PreloadChunksPlugin(),
           ]
         : []),
       // Every chunk is loaded with the SHA-384 of its bytes (integrity=…), so

@@ -1,6 +1,14 @@
 // The Module Federation shared map: one copy of each of these in the page.
 // Every subpath imported anywhere must be listed on its own, or a remote
-// would bundle its own copy of it (and with it a second store or React).
+// would bundle its own copy of it (and with it a second React or router).
+//
+// Shared is only what a remote's own code must reach as the one instance
+// (React, the router) and @panel/shared itself. Redux Toolkit, react-redux
+// and react-toastify are used at run time only inside @panel/shared (the API
+// slice, the store hooks, notify) and by the shell (its Provider and
+// ToastContainer): they travel inside the one @panel/shared and the shell,
+// tree-shaken to what those use, instead of as whole shared packages.
+// Remotes import them for types only (ESLint enforces it).
 const path = require('node:path');
 
 const rootModules = path.resolve(__dirname, '../../node_modules');
@@ -13,14 +21,6 @@ const singletons = {
   react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
   'react-router-dom': ['react-router-dom'],
-  'react-redux': ['react-redux'],
-  '@reduxjs/toolkit': [
-    '@reduxjs/toolkit',
-    '@reduxjs/toolkit/query',
-    '@reduxjs/toolkit/query/react',
-  ],
-  // The toast container lives in the shell; remotes must reach the same event bus.
-  'react-toastify': ['react-toastify'],
 };
 
 function sharedDependencies() {

@@ -10,6 +10,7 @@ import {
 } from '@panel/shared';
 
 import { App } from './app/app';
+import { preloadPageFor } from './app/preload-pages';
 import { fetchRemotesManifest } from './features/remotes/remote-manifest';
 import { setRemotesManifest } from './features/remotes/remote-registry';
 
@@ -19,6 +20,9 @@ declare global {
     __PANEL__?: { store: ReturnType<typeof makeStore>; api: typeof api };
   }
 }
+
+/** Past this, the shell renders and the page shows its loading state until it arrives. */
+const FIRST_PAGE_WAIT_MS = 1000;
 
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -40,6 +44,15 @@ async function start() {
       </div>,
     );
     return;
+  }
+  // The page's remote starts loading now, not when React first renders it;
+  // the first render waits for it a little, so it shows no loading fallback.
+  const firstPage = preloadPageFor(window.location.pathname);
+  if (firstPage) {
+    await Promise.race([
+      firstPage.catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+    ]);
   }
   const store = makeStore();
   window.__PANEL__ = { store, api };

@@ -7,6 +7,7 @@ import { SessionListener } from '../features/auth/session-listener';
 import { DocumentTitle } from '../features/layout/document-title';
 import { LoadingOverlay } from '../features/layout/loading-overlay';
 import { AppRoutes } from './app-routes';
+import { WarmRemotePages } from './preload-pages';
 import './global.css';
 
 export function App({ store }: { store: AppStore }) {
@@ -20,6 +21,7 @@ export function App({ store }: { store: AppStore }) {
         <DocumentTitle />
         <AppRoutes />
         <LoadingOverlay />
+        <WarmRemotePages />
         <ToastContainer
           position={TOASTS.position}
           autoClose={TOASTS.autoClose}

@@ -95,7 +95,10 @@ export function parseRemotesManifest(raw: unknown): RemotesManifest {
 }
 
 export async function fetchRemotesManifest(): Promise<RemotesManifest> {
-  const response = await fetch('/remotes.json', { cache: 'no-store' });
+  // Served no-cache with an ETag: revalidated on every start (a 304 when
+  // unchanged). Requested as the page's <link rel="preload"> asked, so the
+  // preloaded answer is used.
+  const response = await fetch('/remotes.json');
   if (!response.ok) throw new Error(`remotes.json answered ${response.status}`);
   return parseRemotesManifest(await response.json());
 }

@@ -3,7 +3,12 @@ import { MESSAGES, Spinner, type Viewer } from '@panel/shared';
 
 import { reportPageView } from './load-reports';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemotePage, releaseVersionOf, type RemotePageModule } from './remote-registry';
+import {
+  loadRemotePage,
+  loadedRemotePage,
+  releaseVersionOf,
+  type RemotePageModule,
+} from './remote-registry';
 import styles from './remote-page.module.css';
 
 type PageView = ReturnType<typeof reportPageView>;
@@ -26,28 +31,30 @@ function versioned(remote: string, page: RemotePageModule): ComponentType {
 }
 
 /**
- * React.lazy remembers a rejected load forever, so each Retry builds a fresh
- * lazy component (keyed by attempt) and re-registers the remote.
+ * A page already loaded (preloaded before rendering) is rendered as it is,
+ * with no Suspense fallback on the way. Otherwise React.lazy; it remembers a
+ * rejected load forever, so each Retry builds a fresh lazy component (keyed
+ * by attempt) and re-registers the remote.
  */
 /** A failed download of the page, told apart from a page that throws, for the load reports. */
 class RemoteLoadError extends Error {}
 
 function useRemoteComponent(remote: string, exposed: string, viewer: Viewer, attempt: number) {
-  return useMemo(
-    () =>
-      lazy(async (): Promise<{ default: ComponentType }> => {
-        try {
-          return {
-            default: versioned(remote, await loadRemotePage(remote, exposed, viewer, attempt)),
-          };
-        } catch (error) {
-          throw new RemoteLoadError(error instanceof Error ? error.message : String(error), {
-            cause: error,
-          });
-        }
-      }),
-    [remote, exposed, viewer, attempt],
-  );
+  return useMemo(() => {
+    const loaded = attempt === 0 ? loadedRemotePage(remote, exposed, viewer) : undefined;
+    if (loaded) return versioned(remote, loaded);
+    return lazy(async (): Promise<{ default: ComponentType }> => {
+      try {
+        return {
+          default: versioned(remote, await loadRemotePage(remote, exposed, viewer, attempt)),
+        };
+      } catch (error) {
+        throw new RemoteLoadError(error instanceof Error ? error.message : String(error), {
+          cause: error,
+        });
+      }
+    });
+  }, [remote, exposed, viewer, attempt]);
 }
 
 export function RemotePage({ remote, exposed, viewer }: RemotePageProps) {

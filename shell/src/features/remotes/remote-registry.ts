@@ -58,8 +58,63 @@ export interface RemotePageModule {
 
 const LOAD_TIMEOUT_MS = 15_000;
 
+/**
+ * Pages asked for before they are rendered (the page the shell opens on, the
+ * pages the role may open next), so rendering finds them loaded or loading.
+ * A failed load is forgotten, so the page's own load tries again.
+ */
+const pages = new Map<string, { promise: Promise<RemotePageModule>; loaded?: RemotePageModule }>();
+const pageKey = (remoteName: string, exposed: string, viewer: Viewer) =>
+  `${remoteName}|${exposed}|${viewer}`;
+
+/** Starts loading a page (once); the page's first render then waits on this load instead of a new one. */
+export function preloadRemotePage(
+  remoteName: string,
+  exposed: string,
+  viewer: Viewer,
+): Promise<RemotePageModule> {
+  const key = pageKey(remoteName, exposed, viewer);
+  const known = pages.get(key);
+  if (known) return known.promise;
+  const entry: { promise: Promise<RemotePageModule>; loaded?: RemotePageModule } = {
+    promise: fetchRemotePage(remoteName, exposed, viewer, 0).then(
+      (page) => {
+        entry.loaded = page;
+        return page;
+      },
+      (error: unknown) => {
+        pages.delete(key);
+        throw error;
+      },
+    ),
+  };
+  pages.set(key, entry);
+  return entry.promise;
+}
+
+/** The page's module if a load of it has already finished: render it without a Suspense fallback. */
+export function loadedRemotePage(
+  remoteName: string,
+  exposed: string,
+  viewer: Viewer,
+): RemotePageModule | undefined {
+  return pages.get(pageKey(remoteName, exposed, viewer))?.loaded;
+}
+
+/** Loads an exposed page (the first attempt shares a preload); Retry (attempt > 0) loads afresh. */
+export function loadRemotePage(
+  remoteName: string,
+  exposed: string,
+  viewer: Viewer,
+  attempt: number,
+): Promise<RemotePageModule> {
+  if (attempt === 0) return preloadRemotePage(remoteName, exposed, viewer);
+  pages.delete(pageKey(remoteName, exposed, viewer));
+  return fetchRemotePage(remoteName, exposed, viewer, attempt);
+}
+
 /** Loads an exposed page; a remote that does not answer in time counts as failed. */
-export async function loadRemotePage(
+async function fetchRemotePage(
   remoteName: string,
   exposed: string,
   viewer: Viewer,

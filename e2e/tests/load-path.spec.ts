@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+
+import { DEMO, openAs } from '../fixtures/session';
+import { REMOTE_PORTS } from '../fixtures/system';
+import { expect, test } from '../fixtures/test';
+
+// Issue 14: one federation runtime for the page, the page's remote loaded
+// before React renders it, and the role's remotes warmed after login.
+
+const remoteOrigin = (pkg: keyof typeof REMOTE_PORTS) => `http://localhost:${REMOTE_PORTS[pkg]}`;
+
+/** From the page's first script: whether a remote's loading fallback was ever drawn. */
+async function watchFallbacks(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __fallbacks: string[] }).__fallbacks = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const text = status.textContent ?? '';
+        if (/^Loading mfe_/.test(text) && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+test('one federation runtime in the page, provided by the shell', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/multiple module federation runtime/i.test(message.text())) warnings.push(message.text());
+  });
+  await openAs(page, 'shop', '/home');
+  await expect(page.locator('[data-remote="mfe_dashboard"]')).toBeVisible();
+  const from = await page.evaluate(
+    () =>
+      (globalThis as unknown as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })
+        ._FEDERATION_RUNTIME_CORE_FROM?.name,
+  );
+  expect(from).toBe('shell');
+  expect(warnings).toEqual([]);
+});
+
+test('a cold /auth/login draws the form with no loading fallback on the way', async ({ page }) => {
+  await watchFallbacks(page);
+  await page.goto('/auth/login');
+  await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { __fallbacks: string[] }).__fallbacks),
+  ).toEqual([]);
+});
+
+test("the shell's preloads carry the integrity and crossorigin of its loads: each script fetched once", async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.endsWith('.js')) scripts.push(url.href);
+  });
+  await page.goto('/auth/login');
+  await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  const preloads = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
+    links.map((link) => ({
+      href: new URL((link as HTMLLinkElement).href).pathname,
+      integrity: (link as HTMLLinkElement).integrity,
+      crossOrigin: (link as HTMLLinkElement).crossOrigin,
+    })),
+  );
+  expect(preloads.length).toBeGreaterThan(0);
+  for (const preload of preloads) {
+    expect(preload.integrity).toMatch(/^sha384-/);
+    expect(preload.crossOrigin).toBe('anonymous');
+  }
+  // A preload the chunk loader could not reuse (another integrity or
+  // crossorigin) would show as a second request for the same script.
+  expect(scripts.length).toBe(new Set(scripts).size);
+  expect(warnings).toEqual([]);
+});
+
+test('remotes.json is preloaded by the page and revalidated with a 304', async ({
+  page,
+  request,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().endsWith('/remotes.json')) fetched.push(req.url());
+  });
+  await page.goto('/auth/login');
+  await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  // The <link rel="preload"> and the shell's fetch are one request.
+  expect(fetched).toHaveLength(1);
+  const first = await request.get('/remotes.json');
+  const etag = first.headers()['etag'] ?? '';
+  expect(etag).not.toBe('');
+  const again = await request.get('/remotes.json', { headers: { 'If-None-Match': etag } });
+  expect(again.status()).toBe(304);
+});
+
+test("after login the shop's remotes are warmed, never mfe-qr", async ({ page }) => {
+  const urls: string[] = [];
+  page.on('request', (req) => urls.push(req.url()));
+  await page.goto('/auth/login');
+  await page.locator('input[name="email"]').fill(DEMO.shop.email);
+  await page.locator('input[name="password"]').fill(DEMO.shop.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.locator('[data-remote="mfe_dashboard"]')).toBeVisible();
+  // The shop's other remotes arrive at idle time, without being opened.
+  await expect
+    .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-requests')}/`)))
+    .toBe(true);
+  await expect
+    .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-shops')}/`)))
+    .toBe(true);
+  await page.waitForTimeout(500);
+  expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
+});

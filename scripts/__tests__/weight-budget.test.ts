@@ -1,0 +1,129 @@
+// The size budget's arithmetic (scripts/lib/weight.mjs), on a made-up build:
+// which files count for the login page and for a remote's overhead, that an
+// app over budget fails the check, and that a missing build is named. The
+// real build is checked by the `budget` step of `npm test` after it builds.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const WEIGHT = path.resolve(__dirname, '../lib/weight.mjs');
+
+interface Budget {
+  ok: boolean;
+  lines: string[];
+}
+
+/** Runs checkBudget() on `root` in a Node.js process (the module is ESM). */
+function checkBudget(root: string, budget: { loginPageJs: number; remoteOverhead: number }) {
+  const script = `
+    import(${JSON.stringify(WEIGHT)}).then((weight) => {
+      try {
+        const result = weight.checkBudget(${JSON.stringify(root)}, ${JSON.stringify(budget)});
+        const login = weight.loginPageWeight(${JSON.stringify(root)});
+        process.stdout.write(JSON.stringify({ ...result, login }));
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ error: error.message, missing: error instanceof weight.MissingBuildError }));
+      }
+    });`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, PANEL_DIST: 'dist' },
+  });
+  if (result.status !== 0) throw new Error(result.stderr);
+  return JSON.parse(result.stdout) as Budget & {
+    login: { totalGzip: number; shellGzip: number; authEntryGzip: number };
+    error?: string;
+    missing?: boolean;
+  };
+}
+
+/** A file and its .gz of the given sizes (the .gz is what counts). */
+function writeAsset(dir: string, name: string, gzipBytes: number) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), 'x'.repeat(gzipBytes * 4));
+  writeFileSync(path.join(dir, `${name}.gz`), Buffer.alloc(gzipBytes));
+}
+
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'weight-budget-'));
+  writeFileSync(
+    path.join(root, 'apps.json'),
+    JSON.stringify({
+      shell: { package: 'shell', name: 'shell', portOffset: 0 },
+      remotes: [{ package: 'mfe-auth', name: 'mfe_auth', portOffset: 1, pages: [] }],
+    }),
+  );
+  const shell = path.join(root, 'shell', 'dist');
+  writeAsset(shell, 'main.0123456789.js', 30_000);
+  writeAsset(shell, '275.0123456789.js', 60_000);
+  writeFileSync(path.join(shell, 'index.html'), '<!doctype html>');
+  const auth = path.join(root, 'mfe-auth', 'dist');
+  writeAsset(auth, 'remoteEntry.js', 5_000);
+  writeAsset(auth, '__federation_expose_LoginPage.aaaaaaaaaa.js', 2_000);
+  writeAsset(auth, '389.bbbbbbbbbb.js', 3_000);
+  writeAsset(auth, '__federation_expose_RegisterPage.cccccccccc.js', 4_000);
+  // A fallback copy of a shared package: the shell provides it, it never counts.
+  writeAsset(auth, '718.dddddddddd.js', 60_000);
+  // Under 1 kB the build writes no .gz: the file itself counts.
+  writeFileSync(path.join(auth, 'small.eeeeeeeeee.js'), 'y'.repeat(500));
+  writeFileSync(
+    path.join(auth, 'mf-manifest.json'),
+    JSON.stringify({
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      shared: [{ name: 'react-router-dom', assets: { js: { sync: ['718.dddddddddd.js'] } } }],
+      exposes: [
+        {
+          name: 'LoginPage',
+          assets: {
+            js: {
+              sync: ['389.bbbbbbbbbb.js', '__federation_expose_LoginPage.aaaaaaaaaa.js'],
+              async: ['small.eeeeeeeeee.js'],
+            },
+          },
+        },
+        {
+          name: 'RegisterPage',
+          assets: {
+            js: {
+              sync: ['389.bbbbbbbbbb.js', '__federation_expose_RegisterPage.cccccccccc.js'],
+              async: [],
+            },
+          },
+        },
+      ],
+    }),
+  );
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+test('the login page is the shell, the auth entry and the LoginPage chunks, in gzip bytes', () => {
+  const result = checkBudget(root, { loginPageJs: 120_000, remoteOverhead: 8_000 });
+  expect(result.login.shellGzip).toBe(90_000);
+  expect(result.login.authEntryGzip).toBe(5_000);
+  expect(result.login.totalGzip).toBe(90_000 + 5_000 + 2_000 + 3_000 + 500);
+  expect(result.ok).toBe(true);
+  expect(result.lines).toEqual([
+    expect.stringMatching(
+      /^ok {3}JS of a cold \/auth\/login .*: 100\.5 kB gz \(budget 120\.0 kB\)$/,
+    ),
+    'ok   mfe-auth beyond its own page chunks (remoteEntry.js): 5.0 kB gz (budget 8.0 kB)',
+  ]);
+});
+
+test('an app over its budget fails the check and says which', () => {
+  const result = checkBudget(root, { loginPageJs: 100_000, remoteOverhead: 4_000 });
+  expect(result.ok).toBe(false);
+  expect(result.lines[0]).toMatch(/^OVER JS of a cold \/auth\/login/);
+  expect(result.lines[1]).toMatch(/^OVER mfe-auth beyond its own page chunks/);
+});
+
+test('a missing build fails with a message saying to build first', () => {
+  rmSync(path.join(root, 'mfe-auth', 'dist'), { recursive: true });
+  const result = checkBudget(root, { loginPageJs: 120_000, remoteOverhead: 8_000 });
+  expect(result.missing).toBe(true);
+  expect(result.error).toMatch(/mfe-auth\/dist is missing: build first/);
+});

@@ -1,0 +1,138 @@
+// The front end's weight as the built files give it (issue 14): which
+// JavaScript a cold /auth/login needs and what each remote adds beyond its own
+// page code, in gzip bytes of the .gz files the build wrote next to each file
+// (the static servers send those, or the smaller .br). Read by the size budget
+// test (scripts/__tests__/weight-budget.test.ts) and `npm run bench`.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+import { DIST, ROOT } from './apps.mjs';
+
+const readApps = (root) => JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+
+/**
+ * The budget `npm test` holds the build to, in gzip bytes. The issue's goals
+ * are 120 kB for the login page's JS and 8 kB per remote beyond its own page
+ * chunks; where the build does not reach a goal yet, the budget is what it
+ * reaches (so it cannot grow back), and GOALS says where it is headed.
+ */
+export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
+// Lowered from 196 / 10 kB (issue 14, re-landed): remotes build no fallback
+// copies of shared packages (so their entries carry no chunk maps or hashes
+// for them), and the federation runtime is built for the browser only. The
+// remotes meet the goal; the login page does not yet (React DOM, Redux
+// Toolkit with RTK Query, the router and the federation runtime alone are
+// about 150 kB gz).
+export const BUDGET = { loginPageJs: 190_000, remoteOverhead: 8_000 };
+
+export class MissingBuildError extends Error {}
+
+function distOf(root, pkg) {
+  const dir = path.join(root, pkg, DIST);
+  if (!existsSync(dir)) {
+    throw new MissingBuildError(
+      `${pkg}/${DIST} is missing: build first (node scripts/build-all.mjs) — the size budget reads the built files`,
+    );
+  }
+  return dir;
+}
+
+/** Bytes a file costs on the wire: its .gz when the build wrote one (files under 1 kB have none), else itself. */
+export function gzipBytes(file) {
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
+}
+
+const sum = (files, dir) =>
+  files.reduce((total, file) => total + gzipBytes(path.join(dir, file)), 0);
+
+function readManifest(root, pkg) {
+  const file = path.join(distOf(root, pkg), 'mf-manifest.json');
+  if (!existsSync(file)) throw new MissingBuildError(`${file} is missing: build ${pkg} first`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/**
+ * The shell's page: every script of the shell's build. The shell has no lazy
+ * code of its own (its pages are remotes), so everything it builds is loaded
+ * at start; a lazy chunk added to it would be counted too (an upper bound).
+ */
+function shellStartFiles(root) {
+  const dir = distOf(root, readApps(root).shell.package);
+  if (!existsSync(path.join(dir, 'index.html'))) {
+    throw new MissingBuildError(`${path.join(dir, 'index.html')} is missing: build the shell`);
+  }
+  return { dir, files: readdirSync(dir).filter((name) => name.endsWith('.js')) };
+}
+
+/**
+ * Per remote: its own page chunks (every exposed module's chunks in its
+ * manifest), and what loading any page of it costs beyond those: the entry
+ * and the chunks the entry needs itself. A remote builds no copies of shared
+ * packages (the shell provides them; the composition test checks it).
+ */
+export function remoteWeights(root = ROOT) {
+  return readApps(root).remotes.map((remote) => {
+    const dir = distOf(root, remote.package);
+    const manifest = readManifest(root, remote.package);
+    const entry = manifest.metaData.remoteEntry;
+    const entryFile = path.posix.join(entry.path || '', entry.name);
+    const entryChunks = manifest.metaData.remoteEntryChunks ?? [];
+    const beyond = [entryFile, ...entryChunks];
+    const pages = manifest.exposes.map((expose) => {
+      const files = [...new Set([...expose.assets.js.sync, ...expose.assets.js.async])].filter(
+        (file) => !beyond.includes(file),
+      );
+      return { expose: expose.name, files, gzip: sum(files, dir) };
+    });
+    return {
+      remote: remote.package,
+      name: remote.name,
+      beyondFiles: beyond,
+      beyondGzip: sum(beyond, dir),
+      pages,
+    };
+  });
+}
+
+/** The JS of a cold /auth/login: the shell's start, mfe-auth's entry, the LoginPage chunks. */
+export function loginPageWeight(root = ROOT) {
+  const shell = shellStartFiles(root);
+  const auth = remoteWeights(root).find((remote) => remote.remote === 'mfe-auth');
+  const login = auth.pages.find((page) => page.expose === 'LoginPage');
+  if (!login) throw new Error('mfe-auth exposes no LoginPage');
+  const shellGzip = sum(shell.files, shell.dir);
+  return {
+    shellFiles: shell.files,
+    shellGzip,
+    authEntryGzip: auth.beyondGzip,
+    loginChunksGzip: login.gzip,
+    totalGzip: shellGzip + auth.beyondGzip + login.gzip,
+  };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** The budget check of `npm test`: one line per figure, and whether all are within budget. */
+export function checkBudget(root = ROOT, budget = BUDGET) {
+  const login = loginPageWeight(root);
+  const lines = [];
+  let ok = true;
+  const line = (label, bytes, limit) => {
+    const within = bytes <= limit;
+    ok &&= within;
+    lines.push(`${within ? 'ok  ' : 'OVER'} ${label}: ${kB(bytes)} gz (budget ${kB(limit)})`);
+  };
+  line(
+    `JS of a cold /auth/login (shell ${kB(login.shellGzip)}, mfe-auth entry ${kB(login.authEntryGzip)}, LoginPage ${kB(login.loginChunksGzip)})`,
+    login.totalGzip,
+    budget.loginPageJs,
+  );
+  for (const remote of remoteWeights(root)) {
+    line(
+      `${remote.remote} beyond its own page chunks (${remote.beyondFiles.join(', ')})`,
+      remote.beyondGzip,
+      budget.remoteOverhead,
+    );
+  }
+  return { ok, lines };
+}

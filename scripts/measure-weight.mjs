@@ -1,0 +1,417 @@
+// The front end's weight and load path in Chromium (issue 14): starts the
+// whole system as `npm start` does on spare ports with a fresh demo database,
+// then
+//  - opens /auth/login cold (fresh browser context) a few times: every JS
+//    response's bytes on the wire (compressed) until the login form is usable,
+//    the longest chain of requests each sent after the one before had
+//    finished (sequential round-trips), and the time to a usable form;
+//  - reloads it warm: what is downloaded again, what is a 304, what comes
+//    from the cache, and the time to a usable form;
+//  - logs in by clicking, and times the click to the dashboard's figures
+//    minus the spec's two 1 s waits;
+//  - opens every remote page as each role that may open it, cold, and
+//    splits the JS fetched from the remote into its own page chunks (its
+//    manifest's exposes) and what came beyond them;
+// and prints the issue's table, next to the figures measured before the
+// issue's work (scripts/weight-baseline.json) and the size budget of the
+// built files (scripts/lib/weight.mjs). Does not judge timings.
+//   node scripts/measure-weight.mjs [--runs 5] [--panel-port 4700] [--api-port 8700] [--save-baseline]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+
+import { ensureBrowser } from './ensure-browser.mjs';
+import { ROOT } from './lib/apps.mjs';
+import {
+  CHROMIUM_ARGS,
+  apiLogin,
+  median,
+  portIsFree,
+  startSystem,
+  stopSystem,
+  storeSession,
+  waitForPanel,
+} from './lib/bench-system.mjs';
+import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'panel-port': { type: 'string', default: '4700' },
+    'api-port': { type: 'string', default: '8700' },
+    'save-baseline': { type: 'boolean', default: false },
+  },
+});
+const RUNS = Number(values.runs);
+const PANEL_PORT = Number(values['panel-port']);
+const API_PORT = Number(values['api-port']);
+const BASELINE_FILE = path.join(ROOT, 'scripts/weight-baseline.json');
+
+const ACCOUNTS = {
+  shop: { email: 'shop@example.com', password: 'shop12345' },
+  provider: { email: 'admin@example.com', password: 'admin12345' },
+};
+const LOGIN_FORM = '[data-remote="mfe_auth"] form button[type="submit"]';
+const FIGURES = '[data-remote="mfe_dashboard"] [data-testid="count-up"]';
+const SPEC_WAITS_MS = 2000; // DELAYS_MS.loginNavigation + DELAYS_MS.dashboardLoading
+const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
+
+/** In the page from its first script: when a selector first matched (performance.now()). */
+function watchFor(selector) {
+  window.__seen = null;
+  const check = () => {
+    if (window.__seen === null && document.querySelector(selector)) {
+      window.__seen = performance.now();
+      observer.disconnect();
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** Every request of a page through the DevTools protocol: sent, answered, finished, wire bytes. */
+async function recordNetwork(context, page) {
+  const cdp = await context.newCDPSession(page);
+  const requests = new Map();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    requests.set(event.requestId, {
+      url: event.request.url,
+      type: event.type,
+      sentAt: event.timestamp,
+      sentWall: event.wallTime * 1000,
+      fromCache: false,
+    });
+  });
+  cdp.on('Network.requestServedFromCache', ({ requestId }) => {
+    const request = requests.get(requestId);
+    if (request) request.fromCache = true;
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response, type }) => {
+    const request = requests.get(requestId);
+    if (!request) return;
+    request.type = type;
+    request.status = response.status;
+    request.fromCache ||= Boolean(response.fromDiskCache || response.fromPrefetchCache);
+    request.headerBytes = response.encodedDataLength;
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    request.encoding = headers['content-encoding'] ?? 'identity';
+  });
+  cdp.on('Network.dataReceived', ({ requestId, dataLength }) => {
+    const request = requests.get(requestId);
+    if (request) request.rawBytes = (request.rawBytes ?? 0) + dataLength;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, timestamp, encodedDataLength }) => {
+    const request = requests.get(requestId);
+    if (!request) return;
+    request.finishedAt = timestamp;
+    request.wireBytes = encodedDataLength;
+    request.bodyBytes = Math.max(0, encodedDataLength - (request.headerBytes ?? 0));
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  return requests;
+}
+
+const isJs = (request) => request.type === 'Script' || /\.js(?:\?|$)/.test(request.url);
+
+/** The longest chain of requests each sent after the previous one had finished. */
+function roundTrips(requests) {
+  const sorted = [...requests].sort((a, b) => a.sentAt - b.sentAt);
+  const depth = new Map();
+  for (const request of sorted) {
+    let before = 0;
+    for (const earlier of sorted) {
+      if (earlier === request) break;
+      if (earlier.finishedAt !== undefined && earlier.finishedAt <= request.sentAt) {
+        before = Math.max(before, depth.get(earlier));
+      }
+    }
+    depth.set(request, before + 1);
+  }
+  return Math.max(0, ...depth.values());
+}
+
+/** Opens `url` and waits for `selector`; answers the requests sent before it showed and when it showed. */
+async function openUntil(page, requests, url, selector, { reload = false } = {}) {
+  requests.clear();
+  if (reload) await page.reload({ waitUntil: 'commit' });
+  else await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => window.__seen !== null, null, { timeout: 30_000 });
+  const { seenAt, seenWall } = await page.evaluate(() => ({
+    seenAt: window.__seen,
+    seenWall: performance.timeOrigin + window.__seen,
+  }));
+  // Let the requests sent before that moment finish.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(300);
+  const before = [...requests.values()].filter((request) => request.sentWall <= seenWall);
+  return { seenAt, before, all: [...requests.values()] };
+}
+
+async function coldLogin(browser, base) {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.addInitScript(watchFor, LOGIN_FORM);
+  const requests = await recordNetwork(context, page);
+  const cold = await openUntil(page, requests, `${base}/auth/login`, LOGIN_FORM);
+  const js = cold.before.filter(isJs);
+  const result = {
+    jsFiles: js.length,
+    jsWire: js.reduce((total, request) => total + (request.bodyBytes ?? 0), 0),
+    jsRaw: js.reduce((total, request) => total + (request.rawBytes ?? 0), 0),
+    uncompressed: js.filter((request) => request.encoding === 'identity' && request.rawBytes > 1024)
+      .length,
+    roundTrips: roundTrips(cold.before),
+    usableMs: cold.seenAt,
+  };
+  // Warm: the same browser reloads the page.
+  const warm = await openUntil(page, requests, `${base}/auth/login`, LOGIN_FORM, { reload: true });
+  const fetched = warm.all.filter((request) => request.type !== 'Document');
+  // A revalidation answered 304 reaches the page as the cached 200: no body on the wire.
+  const downloaded = fetched.filter((request) => !request.fromCache && request.bodyBytes > 0);
+  const revalidated = fetched.filter((request) => !request.fromCache && !request.bodyBytes);
+  Object.assign(result, {
+    warmDownloaded: downloaded.map((request) => new URL(request.url).pathname),
+    warmDownloadedBytes: downloaded.reduce((total, request) => total + (request.bodyBytes ?? 0), 0),
+    warm304: revalidated.length,
+    warmCached: fetched.filter((request) => request.fromCache).length,
+    warmUsableMs: warm.seenAt,
+  });
+  // The login itself: click, then the dashboard's figures.
+  await page.evaluate((selector) => {
+    window.__seen = null;
+    const check = () => {
+      if (window.__seen === null && document.querySelector(selector)) {
+        window.__seen = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true });
+  }, FIGURES);
+  await page.locator('input[name="email"]').fill(ACCOUNTS.shop.email);
+  await page.locator('input[name="password"]').fill(ACCOUNTS.shop.password);
+  const clickedAt = await page.evaluate((selector) => {
+    document.querySelector(selector).click();
+    return performance.now();
+  }, LOGIN_FORM);
+  await page.waitForFunction(() => window.__seen !== null, null, { timeout: 30_000 });
+  result.loginToFiguresMs = (await page.evaluate(() => window.__seen)) - clickedAt - SPEC_WAITS_MS;
+  await context.close();
+  return result;
+}
+
+/** Each remote page as each role that may open it, cold: JS from the remote, own chunks vs the rest. */
+async function remotePages(browser, base, apiBase) {
+  const remotesJson = await (await fetch(`${base}/remotes.json`)).json();
+  const sessions = {
+    shop: await apiLogin(apiBase, ACCOUNTS.shop),
+    provider: await apiLogin(apiBase, ACCOUNTS.provider),
+  };
+  const rows = [];
+  for (const remote of APPS.remotes) {
+    const entry = remotesJson.remotes[remote.name];
+    const manifest = await (await fetch(entry.url)).json();
+    const origin = new URL(entry.url).origin;
+    const ownFiles = new Set(
+      manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.js.async]),
+    );
+    for (const page of remote.pages) {
+      for (const role of page.roles.filter((name) => name !== 'guest')) {
+        if (remote.package === 'mfe-auth') continue; // the login row covers the guest's pages
+        const context = await browser.newContext({ baseURL: base });
+        const tab = await context.newPage();
+        await storeSession(tab, sessions[role]);
+        const selector = `[data-remote="${remote.name}"] > *`;
+        await tab.addInitScript(watchFor, selector);
+        const requests = await recordNetwork(context, tab);
+        // apps.json names each page's path by its key in PATHS, which is the path itself.
+        const pathName = `/${page.path}`;
+        const opened = await openUntil(tab, requests, `${base}${pathName}`, selector);
+        // Sent before the page showed: not what the idle warm-up loads afterwards.
+        const fromRemote = opened.before.filter(
+          (request) => isJs(request) && request.url.startsWith(origin),
+        );
+        const own = fromRemote.filter((request) => ownFiles.has(path.posix.basename(request.url)));
+        const beyond = fromRemote.filter((request) => !own.includes(request));
+        const bytes = (list) =>
+          list.reduce((total, request) => total + (request.bodyBytes ?? 0), 0);
+        rows.push({
+          page: `${role} ${pathName}`,
+          remote: remote.package,
+          allJs: bytes(opened.before.filter(isJs)),
+          own: bytes(own),
+          beyond: bytes(beyond),
+          beyondFiles: beyond.map((request) => path.posix.basename(request.url)),
+          shownMs: opened.seenAt,
+        });
+        await context.close();
+      }
+    }
+  }
+  return rows;
+}
+
+const kB = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : '—');
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
+
+function staticWeights() {
+  const login = loginPageWeight();
+  const remotes = remoteWeights();
+  return {
+    loginGzip: login.totalGzip,
+    maxRemoteOverheadGzip: Math.max(...remotes.map((remote) => remote.beyondGzip)),
+    remotes: Object.fromEntries(remotes.map((remote) => [remote.remote, remote.beyondGzip])),
+  };
+}
+
+function summarize(cold, pages, built) {
+  const pick = (key) => median(cold.map((run) => run[key]));
+  return {
+    jsWire: pick('jsWire'),
+    jsRaw: pick('jsRaw'),
+    jsFiles: pick('jsFiles'),
+    uncompressed: pick('uncompressed'),
+    roundTrips: pick('roundTrips'),
+    usableMs: pick('usableMs'),
+    warmDownloadedBytes: pick('warmDownloadedBytes'),
+    warmDownloaded: cold[0].warmDownloaded,
+    warm304: pick('warm304'),
+    warmCached: pick('warmCached'),
+    warmUsableMs: pick('warmUsableMs'),
+    loginToFiguresMs: pick('loginToFiguresMs'),
+    maxBeyond: Math.max(...pages.map((row) => row.beyond)),
+    pages,
+    built,
+  };
+}
+
+function printReport(now, before) {
+  const rows = [
+    [
+      'JS for a cold /auth/login until the form is usable (wire)',
+      (m) => `${kB(m.jsWire)} (${kB(m.jsRaw)} raw, ${m.jsFiles} files)`,
+      '≤ 120 kB',
+    ],
+    ['  same, from the built .gz files', (m) => kB(m.built?.loginGzip), '≤ 120 kB'],
+    [
+      'each further remote, beyond its own page code (wire, worst)',
+      (m) => `+${kB(m.maxBeyond)}`,
+      '≤ 8 kB',
+    ],
+    [
+      '  same, from the built .gz files (worst remote)',
+      (m) => `+${kB(m.built?.maxRemoteOverheadGzip)}`,
+      '≤ 8 kB',
+    ],
+    [
+      'warm reload of /auth/login: downloaded again',
+      (m) => `${kB(m.warmDownloadedBytes)} (${m.warmDownloaded.join(', ') || 'nothing'})`,
+      'remotes.json only',
+    ],
+    [
+      '  revalidated (304) / from cache / usable',
+      (m) => `${m.warm304} / ${m.warmCached} / ${ms(m.warmUsableMs)}`,
+      '≤ 80 ms',
+    ],
+    ['sequential round-trips before the form', (m) => String(m.roundTrips), '≤ 3'],
+    ['cold /auth/login usable (median)', (m) => ms(m.usableMs), '≤ 300 ms'],
+    [
+      'login click → dashboard figures, minus the two 1 s waits',
+      (m) => ms(m.loginToFiguresMs),
+      '≤ 200 ms',
+    ],
+  ];
+  console.log(`\nFront-end weight (${RUNS} cold runs, medians; kB = 1000 bytes)\n`);
+  console.log(`| measure | before | now | goal |\n|---|---|---|---|`);
+  for (const [label, format, goal] of rows) {
+    const safe = (m) => {
+      try {
+        return m ? format(m) : '—';
+      } catch {
+        return '—';
+      }
+    };
+    console.log(`| ${label} | ${safe(before)} | ${safe(now)} | ${goal} |`);
+  }
+  console.log(`\nEach remote page, cold, as each role that may open it\n`);
+  console.log(
+    '| page | remote | JS until shown | its own chunks | beyond them | shown | beyond, before |\n|---|---|---|---|---|---|---|',
+  );
+  for (const row of now.pages) {
+    const old = before?.pages?.find((other) => other.page === row.page);
+    console.log(
+      `| ${row.page} | ${row.remote} | ${kB(row.allJs)} | ${kB(row.own)} | +${kB(row.beyond)} | ${ms(row.shownMs)} | ${old ? `+${kB(old.beyond)}` : '—'} |`,
+    );
+  }
+  console.log(
+    `\nBuilt files, gzip: login page ${kB(now.built.loginGzip)} (budget ${kB(BUDGET.loginPageJs)}); per remote beyond its pages: ${Object.entries(
+      now.built.remotes,
+    )
+      .map(([name, bytes]) => `${name} ${kB(bytes)}`)
+      .join(', ')} (budget ${kB(BUDGET.remoteOverhead)})`,
+  );
+}
+
+async function main() {
+  for (const port of [
+    API_PORT,
+    ...APPS.remotes.map((r) => PANEL_PORT + r.portOffset),
+    PANEL_PORT,
+  ]) {
+    if (!(await portIsFree(port)))
+      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
+  }
+  const built = staticWeights();
+  const temp = mkdtempSync(path.join(tmpdir(), 'panel-weight-'));
+  const env = {
+    ...process.env,
+    PANEL_PORT: String(PANEL_PORT),
+    API_PORT: String(API_PORT),
+    DATA_DIR: path.join(temp, 'data'),
+    DEPLOY_DIR: path.join(temp, 'deploy'),
+    DATABASE_URL: `sqlite:${path.join(temp, 'data', 'panel.sqlite')}`,
+    API_LOG: 'off',
+  };
+  delete env.PUBLIC_API_URL;
+  const base = `http://localhost:${PANEL_PORT}`;
+  let system = null;
+  let browser = null;
+  try {
+    console.log(`Starting the panel on ${base} (API :${API_PORT}) …`);
+    system = startSystem(env);
+    await waitForPanel(system, base);
+    browser = await chromium.launch({
+      executablePath: await ensureBrowser(),
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+    // One unmeasured load, so the servers and the OS file cache are warm.
+    await coldLogin(browser, base);
+    const cold = [];
+    for (let run = 0; run < RUNS; run += 1) cold.push(await coldLogin(browser, base));
+    const pages = await remotePages(browser, base, `http://localhost:${API_PORT}`);
+    const now = summarize(cold, pages, built);
+    let before = null;
+    try {
+      before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+    } catch {
+      // No baseline yet.
+    }
+    if (values['save-baseline']) {
+      writeFileSync(BASELINE_FILE, `${JSON.stringify(now, null, 2)}\n`);
+      console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
+    }
+    printReport(now, before);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    if (system) await stopSystem(system);
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+await main();
