@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 
 import {
   DEFAULT_RATE_LIMITS,
@@ -15,11 +15,10 @@ import {
   type Limit,
   type RateLimits,
 } from './config';
-import type { Db, DbKind } from './db/connect';
+import type { AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
 import { registerControlCharCheck } from './lib/control-chars';
-import { HttpError } from './lib/http-error';
-import type { Mailer } from './lib/mailer';
+import { registerErrorHandler } from './lib/error-handler';
 import { registerRateLimit } from './lib/rate-limit';
 import { MAX_UPLOAD_BYTES, MEDIA_TYPES, type ImageKind } from './lib/uploads';
 import { findMedia } from './repositories/media';
@@ -29,42 +28,11 @@ import qrBatchRoutes from './routes/api/pack/qr-batches';
 import shopRoutes from './routes/api/shops';
 import telemetryRoutes from './routes/api/telemetry';
 
-/** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
-export interface AppDeps {
-  db: Db;
-  kind: DbKind;
-  jwtSecret: string;
-  dataDir: string;
-  mailer: Mailer;
-  /** Clock for figures relative to "now" (tests pin it). */
-  now?: () => Date;
-  /** The release controller's secret for reading load reports (Config.releaseControllerToken). */
-  releaseControllerToken?: string;
-}
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Documentation-only body schema of a multipart route (parsed in the handler). */
     multipartBody?: Record<string, unknown>;
   }
-}
-
-function errorBody(error: FastifyError | HttpError): {
-  status: number;
-  body: Record<string, unknown>;
-} {
-  if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { error: error.message, ...error.fields } };
-  }
-  if (error.validation) {
-    return { status: 400, body: { error: `Invalid request: ${error.message}` } };
-  }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return { status: 413, body: { error: 'The request is too large.' } };
-  }
-  const status = error.statusCode;
-  if (status && status >= 400 && status < 500) return { status, body: { error: error.message } };
-  return { status: 500, body: { error: 'Internal server error.' } };
 }
 
 /** What buildApp sets per instance beyond the dependencies. */
@@ -140,12 +108,7 @@ export async function app(
   });
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const { status, body } = errorBody(error);
-    if (status >= 500) request.log.error(error);
-    return reply.status(status).send(body);
-  });
-  fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
+  registerErrorHandler(fastify);
 
   registerAuth(fastify, deps.db, deps.jwtSecret, deps.releaseControllerToken);
   registerControlCharCheck(fastify);

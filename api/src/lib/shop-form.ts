@@ -1,4 +1,4 @@
-import { badRequest } from './http-error';
+import { ValidationError } from '../errors';
 import type { Form } from './multipart';
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -65,6 +65,6 @@ export function checkShopFields(form: Form, required: Array<keyof ShopFields>): 
     else out[field] = value;
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw badRequest(first, errors);
+  if (first) throw new ValidationError(first, errors);
   return out;
 }

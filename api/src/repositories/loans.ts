@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../db/connect';
 import type { Database, LoanRow } from '../db/schema';
-import { conflict, notFound } from '../lib/http-error';
+import { ConflictError, NotFoundError } from '../errors';
 import {
   addLoanToRollups,
   addShopClient,
@@ -125,7 +125,7 @@ async function containersByCode(db: Db, codes: string[]) {
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const missing = codes.filter((c) => !byCode.has(c));
   if (missing.length > 0)
-    throw notFound(`Unknown container code(s): ${missing.slice(0, 10).join(', ')}`);
+    throw new NotFoundError(`Unknown container code(s): ${missing.slice(0, 10).join(', ')}`);
   // In the caller's order, so a loan lists its containers as they were scanned.
   return codes.map((c) => byCode.get(c) as (typeof rows)[number]);
 }
@@ -141,7 +141,7 @@ export async function lendContainers(
     const containers = await containersByCode(trx, input.codes);
     const unavailable = containers.filter((c) => c.shop_id !== shop.id || c.loan_id !== null);
     if (unavailable.length > 0) {
-      throw conflict(
+      throw new ConflictError(
         `Container(s) not in your shop's stock: ${unavailable
           .slice(0, 10)
           .map((c) => c.code)
@@ -179,7 +179,7 @@ export async function lendContainers(
       .executeTakeFirst();
     // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
     if (Number(moved.numUpdatedRows) !== ids.length)
-      throw conflict('Container(s) were lent meanwhile; try again.');
+      throw new ConflictError('Container(s) were lent meanwhile; try again.');
     const deltas: CountDelta[] = [
       ...shopAndAll(shop.id, 'loans', 1),
       ...shopAndAll(shop.id, 'loans_open', 1),
@@ -211,7 +211,7 @@ export async function returnContainers(
     const containers = await containersByCode(trx, codes);
     const notOut = containers.filter((c) => c.loan_id === null);
     if (notOut.length > 0) {
-      throw conflict(
+      throw new ConflictError(
         `Container(s) not out on loan: ${notOut
           .slice(0, 10)
           .map((c) => c.code)
@@ -234,7 +234,7 @@ export async function returnContainers(
       .where('loan_id', 'is not', null)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== ids.length)
-      throw conflict('Container(s) were returned meanwhile.');
+      throw new ConflictError('Container(s) were returned meanwhile.');
     const completed = await trx
       .updateTable('loans')
       .set({ returned_date: at })

@@ -1,6 +1,6 @@
 import type { Db } from '../db/connect';
 import type { QrBatchRow } from '../db/schema';
-import { notFound } from '../lib/http-error';
+import { NotFoundError } from '../errors';
 import { generateContainers } from './containers';
 import type { Page } from './paging';
 
@@ -100,7 +100,7 @@ export async function listQrBatches(
 /** One batch with its codes in generation order; 404 for an unknown id. */
 export async function getQrBatch(db: Db, id: number): Promise<ApiQrBatchWithCodes> {
   const row = await batchesWithAdmin(db).where('qr_batches.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`No QR batch with id ${id}.`);
+  if (!row) throw new NotFoundError(`No QR batch with id ${id}.`);
   const codes = await db
     .selectFrom('qr_batch_codes')
     .select('code')

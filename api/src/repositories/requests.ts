@@ -1,6 +1,6 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
-import { conflict, notFound } from '../lib/http-error';
+import { ConflictError, NotFoundError } from '../errors';
 import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
 import { chunks, type Page } from './paging';
 
@@ -168,9 +168,9 @@ export async function decideRequest(
       .select(['id', 'shop_id', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!request) throw notFound('Container request not found.');
+    if (!request) throw new NotFoundError('Container request not found.');
     if (request.status !== 'PENDING') {
-      throw conflict(
+      throw new ConflictError(
         `This request was already ${request.status === 'APPROVED' ? 'approved' : 'denied'}.`,
       );
     }
@@ -185,7 +185,8 @@ export async function decideRequest(
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This request was already decided.');
+    if (Number(claimed.numUpdatedRows) !== 1)
+      throw new ConflictError('This request was already decided.');
     const deltas: CountDelta[] = [
       ...shopAndAll(request.shop_id, 'requests:PENDING', -1),
       ...shopAndAll(
@@ -224,7 +225,7 @@ export async function decideRequest(
               ).numUpdatedRows,
             );
       if (moved < item.quantity) {
-        throw conflict(
+        throw new ConflictError(
           `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }

@@ -1,17 +1,17 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
-import type { AppDeps } from '../../../app';
+import type { AppDeps } from '../../../deps';
 import type { RateLimits } from '../../../config';
 import { callerOf } from '../../../lib/auth';
 import {
-  badRequest,
-  conflict,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unauthorized,
-} from '../../../lib/http-error';
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+  ValidationError,
+} from '../../../errors';
 import { signToken } from '../../../lib/jwt';
 import { readForm, type Form } from '../../../lib/multipart';
 import { accountCallLimits } from '../../../lib/rate-limit';
@@ -76,7 +76,7 @@ const shopFormDoc = (required: string[], withId: boolean) => ({
 async function storeLogo(deps: AppDeps, form: Form): Promise<string | undefined> {
   if (!form.file) return undefined;
   const ext = imageExtension(form.file.data);
-  if (!ext) throw badRequest(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
+  if (!ext) throw new ValidationError(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
   return saveImage(deps.db, form.file.data, ext);
 }
 
@@ -136,7 +136,7 @@ export default async function shopRoutes(
       const admin = await findAdminByEmail(db, email);
       if (admin) {
         if (!(await verifySecret(password, admin.password_hash)))
-          throw unauthorized('Invalid email or password.');
+          throw new UnauthorizedError('Invalid email or password.');
         await upgrade('admin', admin.id, admin.password_hash);
         const access = signToken(
           { kind: 'admin', id: admin.id, ver: admin.token_version },
@@ -146,10 +146,10 @@ export default async function shopRoutes(
       }
       const shop = await findShopByEmail(db, email);
       const ok = await verifySecret(password, shop?.password_hash ?? DUMMY_HASH);
-      if (!shop?.password_hash || !ok) throw unauthorized('Invalid email or password.');
+      if (!shop?.password_hash || !ok) throw new UnauthorizedError('Invalid email or password.');
       await upgrade('shop', shop.id, shop.password_hash);
       if (shop.status !== 'active') {
-        throw forbidden(
+        throw new ForbiddenError(
           'This shop is not active yet. The provider has to activate it before you can log in.',
         );
       }
@@ -247,7 +247,7 @@ export default async function shopRoutes(
         ];
       }
       const shop = await findShopById(db, caller.shopId);
-      if (!shop) throw notFound('Shop not found.');
+      if (!shop) throw new NotFoundError('Shop not found.');
       return [toApiShop(shop)];
     },
   );
@@ -267,20 +267,20 @@ export default async function shopRoutes(
       const caller = callerOf(request);
       const id = request.params.id;
       if (caller.kind === 'shop' && caller.shopId !== id)
-        throw forbidden('You may only edit your own shop.');
+        throw new ForbiddenError('You may only edit your own shop.');
       const form = await readForm(request, 'logo');
       if (form.fields.id !== undefined && Number(form.fields.id) !== id) {
-        throw badRequest('The id in the form does not match the address.');
+        throw new ValidationError('The id in the form does not match the address.');
       }
       const fields = checkShopFields(form, []);
-      if (!(await findShopById(db, id))) throw notFound('Shop not found.');
+      if (!(await findShopById(db, id))) throw new NotFoundError('Shop not found.');
       if (fields.email && (await emailTaken(db, fields.email, id))) {
         const message = 'A shop with this email already exists.';
-        throw conflict(message, { email: [message] });
+        throw new ConflictError(message, { email: [message] });
       }
       const logo = await storeLogo(deps, form);
       const updated = await updateShop(db, id, { ...fields, ...(logo ? { logo } : {}) });
-      if (!updated) throw notFound('Shop not found.');
+      if (!updated) throw new NotFoundError('Shop not found.');
       return toApiShop(updated);
     },
   );
@@ -306,8 +306,8 @@ export default async function shopRoutes(
     async (request) => {
       const { shop: id, new_status: status } = request.body;
       if (!(await changeShopStatus(db, id, status))) {
-        if (!(await findShopById(db, id))) throw notFound('Shop not found.');
-        throw conflict(`Shop is already ${status}.`);
+        if (!(await findShopById(db, id))) throw new NotFoundError('Shop not found.');
+        throw new ConflictError(`Shop is already ${status}.`);
       }
       return { message: status === 'active' ? 'Shop activated.' : 'Shop deactivated.' };
     },
@@ -333,8 +333,9 @@ export default async function shopRoutes(
     },
     async (request) => {
       const password = request.body.new_password.trim();
-      if (password.length < 8) throw badRequest('The password must have at least 8 characters.');
-      if (!(await findShopById(db, request.body.shop))) throw notFound('Shop not found.');
+      if (password.length < 8)
+        throw new ValidationError('The password must have at least 8 characters.');
+      if (!(await findShopById(db, request.body.shop))) throw new NotFoundError('Shop not found.');
       await setShopPassword(db, request.body.shop, await hashSecret(password));
       return { message: 'Password changed successfully.' };
     },
@@ -367,7 +368,7 @@ export default async function shopRoutes(
       await limits.register.perAccount(request, reply, email);
       if (await emailTaken(db, email)) {
         const message = 'A shop with this email already exists.';
-        throw conflict(message, { email: [message] });
+        throw new ConflictError(message, { email: [message] });
       }
       const logo = (await storeLogo(deps, form)) ?? null;
       let shop;
@@ -386,7 +387,7 @@ export default async function shopRoutes(
       } catch {
         // Two registrations racing for one e-mail: the unique index decides.
         const message = 'A shop with this email already exists.';
-        throw conflict(message, { email: [message] });
+        throw new ConflictError(message, { email: [message] });
       }
       await deps.mailer.send({
         to: email,
@@ -466,22 +467,24 @@ export default async function shopRoutes(
     },
     async (request) => {
       const password = request.body.new_password.trim();
-      if (password.length < 8) throw badRequest('The password must have at least 8 characters.');
+      if (password.length < 8)
+        throw new ValidationError('The password must have at least 8 characters.');
       const shop = await findShopByEmail(db, request.body.email.trim());
       const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
-      if (!shop || attempt.outcome === 'none') throw badRequest(BAD_CODE);
+      if (!shop || attempt.outcome === 'none') throw new ValidationError(BAD_CODE);
       if (attempt.outcome === 'exhausted') {
-        throw tooManyRequests('Too many wrong codes. Ask for a new code.');
+        throw new TooManyRequestsError('Too many wrong codes. Ask for a new code.');
       }
       if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
         await deleteResetCode(db, shop.id);
-        throw badRequest(BAD_CODE);
+        throw new ValidationError(BAD_CODE);
       }
       if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
         // The user sees how many tries the code has left (0: ask for a new one).
-        throw badRequest(BAD_CODE, { tries_left: attempt.triesLeft });
+        throw new ValidationError(BAD_CODE, { tries_left: attempt.triesLeft });
       }
-      if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badRequest(BAD_CODE);
+      if (!(await consumeResetCode(db, shop.id, attempt.codeHash)))
+        throw new ValidationError(BAD_CODE);
       await setShopPassword(db, shop.id, await hashSecret(password));
       return { message: 'Your password has been reset. You can log in now.' };
     },

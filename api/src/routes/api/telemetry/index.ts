@@ -1,7 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 
-import type { AppDeps } from '../../../app';
+import type { AppDeps } from '../../../deps';
 import type { Limit } from '../../../config';
 import { limiter } from '../../../lib/rate-limit';
 import {

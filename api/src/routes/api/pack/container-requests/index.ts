@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { AppDeps } from '../../../../app';
+import type { AppDeps } from '../../../../deps';
 import { callerOf } from '../../../../lib/auth';
-import { forbidden } from '../../../../lib/http-error';
+import { ForbiddenError } from '../../../../errors';
 import { sendList } from '../../../../lib/list-reply';
 import { listRequests, type RequestOrder } from '../../../../repositories/requests';
 import { errors, pageQuery, requestSchema, totalCountHeader } from '../../../schemas';
@@ -53,7 +53,7 @@ export default async function containerRequestRoutes(
       const caller = callerOf(request);
       const { shop, status, limit, offset, order } = request.query;
       if (caller.kind === 'shop' && shop !== undefined && shop !== caller.shopId) {
-        throw forbidden("You may only see your own shop's requests.");
+        throw new ForbiddenError("You may only see your own shop's requests.");
       }
       const shopId = caller.kind === 'shop' ? caller.shopId : (shop ?? null);
       return sendList(reply, { limit, offset }, (page) =>

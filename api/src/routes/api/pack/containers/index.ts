@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { AppDeps } from '../../../../app';
+import type { AppDeps } from '../../../../deps';
 import { callerOf, shopCaller } from '../../../../lib/auth';
-import { badRequest, forbidden } from '../../../../lib/http-error';
+import { ForbiddenError, ValidationError } from '../../../../errors';
 import { sendList } from '../../../../lib/list-reply';
 import { isTimeZone } from '../../../../lib/time-zones';
 import {
@@ -150,7 +150,7 @@ export default async function containerRoutes(
     async (request) => {
       const scope = scopeOf(request);
       const timeZone = request.query.tz ?? 'UTC';
-      if (!isTimeZone(timeZone)) throw badRequest(`Unknown time zone: ${timeZone}`);
+      if (!isTimeZone(timeZone)) throw new ValidationError(`Unknown time zone: ${timeZone}`);
       const [byDay, type, totals] = await Promise.all([
         loansByWeekday(db, scope, now(), timeZone),
         typeLabels(db),
@@ -253,7 +253,7 @@ export default async function containerRoutes(
     async (request, reply) => {
       const caller = shopCaller(request);
       const client = request.body.client.trim();
-      if (!client) throw badRequest('The client may not be blank.');
+      if (!client) throw new ValidationError('The client may not be blank.');
       const loan = await lendContainers(
         db,
         { id: caller.shopId, name: caller.shopName },
@@ -327,9 +327,9 @@ export default async function containerRoutes(
       const seen = new Set<string>();
       for (const item of items) {
         if (!keys.has(item.container_type))
-          throw badRequest(`Unknown container type: ${item.container_type}`);
+          throw new ValidationError(`Unknown container type: ${item.container_type}`);
         if (seen.has(item.container_type))
-          throw badRequest(`Container type listed twice: ${item.container_type}`);
+          throw new ValidationError(`Container type listed twice: ${item.container_type}`);
         seen.add(item.container_type);
       }
       reply.status(201);
@@ -411,10 +411,12 @@ export default async function containerRoutes(
     },
     async (request, reply) => {
       const { country, type, count } = request.body;
-      if (!(await typeKeys(db)).includes(type)) throw badRequest(`Unknown container type: ${type}`);
-      if (!(await countryExists(db, country))) throw badRequest(`Unknown country: ${country}`);
+      if (!(await typeKeys(db)).includes(type))
+        throw new ValidationError(`Unknown container type: ${type}`);
+      if (!(await countryExists(db, country)))
+        throw new ValidationError(`Unknown country: ${country}`);
       const caller = callerOf(request);
-      if (caller.kind !== 'admin') throw forbidden('Only the super admin may do this.');
+      if (caller.kind !== 'admin') throw new ForbiddenError('Only the super admin may do this.');
       const batch = await createQrBatch(
         db,
         { adminId: caller.adminId, typeKey: type, country, count },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import type { AppDeps } from '../../../../app';
+import type { AppDeps } from '../../../../deps';
 import { getQrBatch, listQrBatches } from '../../../../repositories/qr-batches';
 import { errors, idParams, pageQuery, totalCountHeader } from '../../../schemas';
 
