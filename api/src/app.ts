@@ -1,12 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TSchema } from 'typebox';
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 
 import {
@@ -20,18 +18,15 @@ import { registerAuth } from './lib/auth';
 import { registerControlCharCheck } from './lib/control-chars';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerRateLimit } from './lib/rate-limit';
-import { MAX_UPLOAD_BYTES, MEDIA_TYPES, type ImageKind } from './lib/uploads';
-import { findMedia } from './repositories/media';
-import containerRequestRoutes from './routes/api/pack/container-requests';
-import containerRoutes from './routes/api/pack/containers';
-import qrBatchRoutes from './routes/api/pack/qr-batches';
-import shopRoutes from './routes/api/shops';
-import telemetryRoutes from './routes/api/telemetry';
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
+import routes from './routes';
+import mediaRoutes from './routes/media';
+import { openApiComponents } from './schemas/components';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Documentation-only body schema of a multipart route (parsed in the handler). */
-    multipartBody?: Record<string, unknown>;
+    multipartBody?: TSchema;
   }
 }
 
@@ -96,6 +91,8 @@ export async function app(
       },
       components: {
         securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        // TypeBox schemas are JSON Schema, which the OpenAPI 3.0 types spell more narrowly (no type lists).
+        schemas: openApiComponents as never,
       },
       security: [{ jwt: [] }],
     },
@@ -113,49 +110,8 @@ export async function app(
   registerAuth(fastify, deps.db, deps.jwtSecret, deps.releaseControllerToken);
   registerControlCharCheck(fastify);
 
-  await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps, rateLimits });
-  await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });
-  await fastify.register(containerRequestRoutes, {
-    prefix: '/api/v0/pack/container-requests',
-    deps,
-  });
-  await fastify.register(qrBatchRoutes, { prefix: '/api/v0/pack/qr-batches', deps });
-  await fastify.register(telemetryRoutes, {
-    prefix: '/api/v0/telemetry',
-    deps,
-    remoteLoadsLimit,
-  });
-
-  const uploadsDir = path.join(deps.dataDir, 'uploads');
-  fastify.get<{ Params: { name: string } }>(
-    '/media/:name',
-    {
-      schema: {
-        hide: true,
-        params: {
-          type: 'object',
-          properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|gif|webp)$' } },
-          required: ['name'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const name = request.params.name;
-      const image = (contentType: string) =>
-        reply
-          .header('Content-Type', contentType)
-          .header('Cache-Control', 'public, max-age=86400')
-          .header('X-Content-Type-Options', 'nosniff');
-      const stored = await findMedia(deps.db, name);
-      if (stored) return image(stored.contentType).send(stored.data);
-      // Logos uploaded before they moved into the database are still on this disk.
-      const file = path.join(uploadsDir, name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return reply.status(404).send({ error: 'Not found.' });
-      const ext = path.extname(file).slice(1) as ImageKind;
-      return image(MEDIA_TYPES[ext]).send(createReadStream(file));
-    },
-  );
+  await fastify.register(routes, { prefix: '/api/v0', deps, rateLimits, remoteLoadsLimit });
+  await fastify.register(mediaRoutes, { deps });
 }
 
 /** A Fastify instance with the server options the API relies on, and the app registered. */

@@ -23,3 +23,8 @@ export interface RouteOptions {
   /** Per-IP limit of remote-load reports. */
   remoteLoadsLimit: Limit;
 }
+
+/** "Now" by the app's clock (tests pin it through `deps.now`). */
+export function nowOf(deps: AppDeps): Date {
+  return deps.now ? deps.now() : new Date();
+}

@@ -96,3 +96,9 @@ export function shopCaller(request: FastifyRequest): Extract<Caller, { kind: 'sh
   if (caller.kind !== 'shop') throw new ForbiddenError('Only a shop user may do this.');
   return caller;
 }
+
+/** Whose figures a dashboard call counts: the calling shop's, or every shop's for the super admin. */
+export function scopeOf(request: FastifyRequest): { shopId: number | null } {
+  const caller = callerOf(request);
+  return { shopId: caller.kind === 'shop' ? caller.shopId : null };
+}

@@ -11,22 +11,11 @@ import {
   shopAndAll,
   type CountDelta,
 } from './figures';
+import type { Loan, LoanContainer, ReturnReply } from '../schemas/loan';
 import { chunks, type Page } from './paging';
 
-export interface ApiLoan {
-  id: number;
-  given_date: string;
-  due_date: string | null;
-  returned_date: string | null;
-  client: string;
-  shop: { id: number; name: string };
-  containers: Array<{ code: string; container_type: string; guarantee_amount: number }>;
-}
-
-type LoanContainer = ApiLoan['containers'][number];
-
 /** The one mapping from rows to the API's loan shape. */
-export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): ApiLoan {
+export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): Loan {
   return {
     id: row.id,
     given_date: row.given_date,
@@ -69,7 +58,7 @@ async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, Loan
   return byLoan;
 }
 
-async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<ApiLoan[]> {
+async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<Loan[]> {
   const containers = await containersOf(
     db,
     rows.map((r) => r.id),
@@ -86,7 +75,7 @@ export async function listLoans(
   shop: { id: number; name: string },
   returned: boolean,
   page: Page,
-): Promise<{ total: number; items: ApiLoan[] }> {
+): Promise<{ total: number; items: Loan[] }> {
   const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(query: Q): Q =>
     (returned
       ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
@@ -136,7 +125,7 @@ export async function lendContainers(
   shop: { id: number; name: string },
   input: { codes: string[]; client: string; dueDate: string | null },
   now = new Date(),
-): Promise<ApiLoan> {
+): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, input.codes);
     const unavailable = containers.filter((c) => c.shop_id !== shop.id || c.loan_id !== null);
@@ -193,7 +182,7 @@ export async function lendContainers(
     await bumpCounts(trx, deltas);
     await addLoanToRollups(trx, shop.id, now);
     const [shaped] = await shape(trx, [loan], shop.name);
-    return shaped as ApiLoan;
+    return shaped as Loan;
   });
 }
 
@@ -206,7 +195,7 @@ export async function returnContainers(
   shop: { id: number },
   codes: string[],
   now = new Date(),
-): Promise<{ returned: string[]; completed_loans: number[] }> {
+): Promise<ReturnReply> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, codes);
     const notOut = containers.filter((c) => c.loan_id === null);
