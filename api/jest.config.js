@@ -1,11 +1,11 @@
 // The same suite runs once per database: always SQLite, and PostgreSQL too
 // when PG_TEST_URL is set (each test file then gets its own schema).
-// A few of Fastify's dependencies ship ESM only; compile it for Jest.
+// A few dependencies (some of Fastify's, TypeBox) ship ESM only; compile them for Jest.
 const transformIgnorePatterns = [
-  '/node_modules/(?!(content-disposition|cookie|set-cookie-parser)/)',
+  '/node_modules/(?!(content-disposition|cookie|set-cookie-parser|typebox)/)',
 ];
 const transform = {
-  '^.+\\.(ts|js)$': [
+  '^.+\\.(ts|js|mjs)$': [
     '@swc/jest',
     { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],

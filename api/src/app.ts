@@ -1,13 +1,11 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifySchema } from 'fastify';
+import type { TSchema } from 'typebox';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 
 import {
   DEFAULT_RATE_LIMITS,
@@ -15,56 +13,21 @@ import {
   type Limit,
   type RateLimits,
 } from './config';
-import type { Db, DbKind } from './db/connect';
+import type { AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
 import { registerControlCharCheck } from './lib/control-chars';
-import { HttpError } from './lib/http-error';
-import type { Mailer } from './lib/mailer';
+import { registerErrorHandler } from './lib/error-handler';
 import { registerRateLimit } from './lib/rate-limit';
-import { MAX_UPLOAD_BYTES, MEDIA_TYPES, type ImageKind } from './lib/uploads';
-import { findMedia } from './repositories/media';
-import containerRequestRoutes from './routes/api/pack/container-requests';
-import containerRoutes from './routes/api/pack/containers';
-import qrBatchRoutes from './routes/api/pack/qr-batches';
-import shopRoutes from './routes/api/shops';
-import telemetryRoutes from './routes/api/telemetry';
-
-/** What every route needs; tests build it with an in-memory mailer and a fresh DB. */
-export interface AppDeps {
-  db: Db;
-  kind: DbKind;
-  jwtSecret: string;
-  dataDir: string;
-  mailer: Mailer;
-  /** Clock for figures relative to "now" (tests pin it). */
-  now?: () => Date;
-  /** The release controller's secret for reading load reports (Config.releaseControllerToken). */
-  releaseControllerToken?: string;
-}
+import { MAX_UPLOAD_BYTES } from './lib/uploads';
+import routes from './routes';
+import mediaRoutes from './routes/media';
+import { openApiComponents } from './schemas/components';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Documentation-only body schema of a multipart route (parsed in the handler). */
-    multipartBody?: Record<string, unknown>;
+    multipartBody?: TSchema;
   }
-}
-
-function errorBody(error: FastifyError | HttpError): {
-  status: number;
-  body: Record<string, unknown>;
-} {
-  if (error instanceof HttpError) {
-    return { status: error.statusCode, body: { error: error.message, ...error.fields } };
-  }
-  if (error.validation) {
-    return { status: 400, body: { error: `Invalid request: ${error.message}` } };
-  }
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-    return { status: 413, body: { error: 'The request is too large.' } };
-  }
-  const status = error.statusCode;
-  if (status && status >= 400 && status < 500) return { status, body: { error: error.message } };
-  return { status: 500, body: { error: 'Internal server error.' } };
 }
 
 /** What buildApp sets per instance beyond the dependencies. */
@@ -128,6 +91,8 @@ export async function app(
       },
       components: {
         securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        // TypeBox schemas are JSON Schema, which the OpenAPI 3.0 types spell more narrowly (no type lists).
+        schemas: openApiComponents as never,
       },
       security: [{ jwt: [] }],
     },
@@ -140,59 +105,13 @@ export async function app(
   });
   await fastify.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  fastify.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const { status, body } = errorBody(error);
-    if (status >= 500) request.log.error(error);
-    return reply.status(status).send(body);
-  });
-  fastify.setNotFoundHandler((request, reply) => reply.status(404).send({ error: 'Not found.' }));
+  registerErrorHandler(fastify);
 
   registerAuth(fastify, deps.db, deps.jwtSecret, deps.releaseControllerToken);
   registerControlCharCheck(fastify);
 
-  await fastify.register(shopRoutes, { prefix: '/api/v0/shops', deps, rateLimits });
-  await fastify.register(containerRoutes, { prefix: '/api/v0/pack/containers', deps });
-  await fastify.register(containerRequestRoutes, {
-    prefix: '/api/v0/pack/container-requests',
-    deps,
-  });
-  await fastify.register(qrBatchRoutes, { prefix: '/api/v0/pack/qr-batches', deps });
-  await fastify.register(telemetryRoutes, {
-    prefix: '/api/v0/telemetry',
-    deps,
-    remoteLoadsLimit,
-  });
-
-  const uploadsDir = path.join(deps.dataDir, 'uploads');
-  fastify.get<{ Params: { name: string } }>(
-    '/media/:name',
-    {
-      schema: {
-        hide: true,
-        params: {
-          type: 'object',
-          properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|gif|webp)$' } },
-          required: ['name'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const name = request.params.name;
-      const image = (contentType: string) =>
-        reply
-          .header('Content-Type', contentType)
-          .header('Cache-Control', 'public, max-age=86400')
-          .header('X-Content-Type-Options', 'nosniff');
-      const stored = await findMedia(deps.db, name);
-      if (stored) return image(stored.contentType).send(stored.data);
-      // Logos uploaded before they moved into the database are still on this disk.
-      const file = path.join(uploadsDir, name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return reply.status(404).send({ error: 'Not found.' });
-      const ext = path.extname(file).slice(1) as ImageKind;
-      return image(MEDIA_TYPES[ext]).send(createReadStream(file));
-    },
-  );
+  await fastify.register(routes, { prefix: '/api/v0', deps, rateLimits, remoteLoadsLimit });
+  await fastify.register(mediaRoutes, { deps });
 }
 
 /** A Fastify instance with the server options the API relies on, and the app registered. */

@@ -1,4 +1,7 @@
-/** Entities of spec section 3, as the API sends them. */
+/**
+ * Entities of spec section 3, as the API sends them. api/test/contract/shared-types.ts
+ * checks each against the API's schema (the OpenAPI contract) in `npm test`.
+ */
 
 export type ShopStatus = 'active' | 'inactive';
 
@@ -16,8 +19,9 @@ export interface Shop {
 
 export interface LoginResponse {
   access: string;
-  status: string;
-  shop_id?: number | null;
+  /** `admin` for a shop user, `super_admin` for the provider (see auth/roles.ts). */
+  status: 'admin' | 'super_admin';
+  shop_id: number | null;
 }
 
 export interface LoanContainer {
@@ -30,9 +34,9 @@ export interface Loan {
   id: number;
   given_date: string;
   due_date: string | null;
-  returned_date?: string | null;
-  client?: string | null;
-  shop: { id: number; name: string | null };
+  returned_date: string | null;
+  client: string;
+  shop: { id: number; name: string };
   containers: LoanContainer[];
 }
 

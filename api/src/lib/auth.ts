@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Db } from '../db/connect';
 import { findAdminById, findShopById } from '../repositories/shops';
-import { forbidden, unauthorized } from './http-error';
+import { ForbiddenError, UnauthorizedError } from '../errors';
 import { verifyToken } from './jwt';
 
 /** Who may call a route: nobody logged in, any login, a shop user, or the super admin. */
@@ -33,18 +33,19 @@ function bearer(request: FastifyRequest): string | null {
 
 async function identify(db: Db, token: string, secret: string): Promise<Caller> {
   const claims = verifyToken(token, secret);
-  if (!claims) throw unauthorized('Invalid or expired token.');
+  if (!claims) throw new UnauthorizedError('Invalid or expired token.');
   if (claims.kind === 'admin') {
     const admin = await findAdminById(db, claims.id);
     if (!admin || admin.token_version !== claims.ver)
-      throw unauthorized('Invalid or expired token.');
+      throw new UnauthorizedError('Invalid or expired token.');
     return { kind: 'admin', adminId: admin.id, email: admin.email };
   }
   const shop = await findShopById(db, claims.id);
   // A password change bumps token_version, which revokes every older token.
-  if (!shop || shop.token_version !== claims.ver) throw unauthorized('Invalid or expired token.');
+  if (!shop || shop.token_version !== claims.ver)
+    throw new UnauthorizedError('Invalid or expired token.');
   if (shop.status !== 'active')
-    throw forbidden('This shop is inactive; the provider has to activate it.');
+    throw new ForbiddenError('This shop is inactive; the provider has to activate it.');
   return { kind: 'shop', shopId: shop.id, shopName: shop.name };
 }
 
@@ -66,11 +67,12 @@ export function registerAuth(
       return;
     }
     const token = bearer(request);
-    if (!token) throw unauthorized('Authentication credentials were not provided.');
+    if (!token) throw new UnauthorizedError('Authentication credentials were not provided.');
     const caller = await identify(db, token, secret);
-    if (rule === 'shop' && caller.kind !== 'shop') throw forbidden('Only a shop user may do this.');
+    if (rule === 'shop' && caller.kind !== 'shop')
+      throw new ForbiddenError('Only a shop user may do this.');
     if (rule === 'super_admin' && caller.kind !== 'admin')
-      throw forbidden('Only the super admin may do this.');
+      throw new ForbiddenError('Only the super admin may do this.');
     request.caller = caller;
   });
 }
@@ -85,12 +87,18 @@ function isController(request: FastifyRequest, token: string | undefined): boole
 
 /** The caller of a route whose rule guarantees a login. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.caller) throw unauthorized();
+  if (!request.caller) throw new UnauthorizedError();
   return request.caller;
 }
 
 export function shopCaller(request: FastifyRequest): Extract<Caller, { kind: 'shop' }> {
   const caller = callerOf(request);
-  if (caller.kind !== 'shop') throw forbidden('Only a shop user may do this.');
+  if (caller.kind !== 'shop') throw new ForbiddenError('Only a shop user may do this.');
   return caller;
+}
+
+/** Whose figures a dashboard call counts: the calling shop's, or every shop's for the super admin. */
+export function scopeOf(request: FastifyRequest): { shopId: number | null } {
+  const caller = callerOf(request);
+  return { shopId: caller.kind === 'shop' ? caller.shopId : null };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-import { badRequest } from './http-error';
+import { ValidationError } from '../errors';
 
 /**
  * U+0000–U+001F and U+007F. No field of the panel is multi-line, so none is
@@ -36,7 +36,7 @@ function findControl(value: unknown, at: string, depth = 0): string | null {
 export function rejectControlChars(value: unknown, where: string): void {
   const found = findControl(value, where);
   // The path is cut short: keys are the caller's text and may be long.
-  if (found) throw badRequest(`${CONTROL_CHARS_MESSAGE} (${found.slice(0, 80)})`);
+  if (found) throw new ValidationError(`${CONTROL_CHARS_MESSAGE} (${found.slice(0, 80)})`);
 }
 
 /**

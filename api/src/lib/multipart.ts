@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 import { rejectControlChars } from './control-chars';
-import { HttpError, badRequest } from './http-error';
+import { DomainError, TooLargeError, ValidationError } from '../errors';
 import { MAX_UPLOAD_BYTES } from './uploads';
 
 export interface Form {
@@ -20,12 +20,12 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, file: null };
     if (typeof body !== 'object' || Array.isArray(body))
-      throw badRequest('The body must be a form or a JSON object.');
+      throw new ValidationError('The body must be a form or a JSON object.');
     const fields: Record<string, string> = {};
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
       if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
       else if (value !== null && value !== undefined)
-        throw badRequest(`The field ${key} must be text.`);
+        throw new ValidationError(`The field ${key} must be text.`);
     }
     return { fields, file: null };
   }
@@ -38,24 +38,24 @@ export async function readForm(request: FastifyRequest, fileField: string): Prom
           form.file = { field: part.fieldname, data };
       } else {
         if (part.valueTruncated || part.fieldnameTruncated)
-          throw badRequest(`The field ${part.fieldname} is too long.`);
+          throw new ValidationError(`The field ${part.fieldname} is too long.`);
         if (typeof part.value === 'string') form.fields[part.fieldname] = part.value;
         // The preValidation check never sees multipart fields: they are read here.
         rejectControlChars({ [part.fieldname]: part.value }, 'form');
       }
     }
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new HttpError(413, FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
+      throw new TooLargeError(FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('The form has too many parts.');
+      throw new ValidationError('The form has too many parts.');
     }
-    throw badRequest('The form could not be read.');
+    throw new ValidationError('The form could not be read.');
   }
   if (form.file && form.file.data.length > MAX_UPLOAD_BYTES) {
-    throw new HttpError(413, FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
+    throw new TooLargeError(FILE_TOO_LARGE, { [fileField]: [FILE_TOO_LARGE] });
   }
   return form;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Limit, RouteLimits } from '../config';
 import type { Db } from '../db/connect';
-import { tooManyRequests } from './http-error';
+import { TooManyRequestsError } from '../errors';
 
 /** Sweep expired windows once every this many hits, so the table stays small. */
 const SWEEP_EVERY = 500;
@@ -134,7 +134,7 @@ export function limiter(app: FastifyInstance): Enforce {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', result.ttlInSeconds);
-    throw tooManyRequests(
+    throw new TooManyRequestsError(
       `Too many attempts. Try again in ${result.ttlInSeconds} second${result.ttlInSeconds === 1 ? '' : 's'}.`,
     );
   };

@@ -1,70 +1,77 @@
-import { badRequest } from './http-error';
+import type { Static, TObject } from 'typebox';
+import { Compile } from 'typebox/compile';
+
+import type { Db } from '../db/connect';
+import { ValidationError } from '../errors';
+import { SHOP_FIELD_MESSAGES } from '../schemas/shop-form';
 import type { Form } from './multipart';
+import { imageExtension, saveImage } from './uploads';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[0-9 ()\-.]{3,30}$/;
+const REQUIRED = 'This field is required.';
+const BLANK = 'This field may not be blank.';
+const ONLY_IMAGES = 'Upload a valid image (PNG, JPEG, GIF or WEBP).';
 
-export interface ShopFields {
-  name?: string;
-  email?: string;
-  phone?: string;
-  x_gis?: number | null;
-  y_gis?: number | null;
-}
-
-function coordinate(value: string, min: number, max: number): number | null | 'bad' {
-  if (value.trim() === '' || value === 'null') return null;
-  const n = Number(value);
-  return Number.isFinite(n) && n >= min && n <= max ? n : 'bad';
-}
-
-/**
- * Checks the text fields of the register and profile forms; errors come back
- * as field lists (`{ email: ['…'] }`), the shape the panel reads.
- */
-export function checkShopFields(form: Form, required: Array<keyof ShopFields>): ShopFields {
-  const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => {
-    errors[field] = [...(errors[field] ?? []), message];
-  };
-  const out: ShopFields = {};
-  const text = (field: 'name' | 'email' | 'phone') => {
+/** Form text → the values the schema describes (the file stays apart: see storeLogo). */
+function valuesOf(form: Form, properties: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of ['name', 'email', 'phone'].filter((f) => properties.includes(f))) {
     const raw = form.fields[field];
-    if (raw === undefined) {
-      if (required.includes(field)) add(field, 'This field is required.');
-      return undefined;
-    }
-    const value = raw.trim();
-    if (value === '') add(field, 'This field may not be blank.');
-    return value;
-  };
-  const name = text('name');
-  if (name) {
-    if (name.length > 100) add('name', 'Ensure this field has no more than 100 characters.');
-    else out.name = name;
+    if (raw !== undefined)
+      values[field] = field === 'email' ? raw.trim().toLowerCase() : raw.trim();
   }
-  const email = text('email')?.toLowerCase();
-  if (email) {
-    if (email.length > 254 || !EMAIL_PATTERN.test(email))
-      add('email', 'Enter a valid email address.');
-    else out.email = email;
-  }
-  const phone = text('phone');
-  if (phone) {
-    if (!PHONE_PATTERN.test(phone)) add('phone', 'Enter a valid phone number.');
-    else out.phone = phone;
-  }
-  for (const [field, max] of [
-    ['x_gis', 90],
-    ['y_gis', 180],
-  ] as const) {
+  for (const field of ['x_gis', 'y_gis'].filter((f) => properties.includes(f))) {
     const raw = form.fields[field];
     if (raw === undefined) continue;
-    const value = coordinate(raw, -max, max);
-    if (value === 'bad') add(field, `Enter a number between -${max} and ${max}.`);
-    else out[field] = value;
+    // An empty coordinate clears it; text that is no number stays text and fails the schema.
+    const number = Number(raw);
+    values[field] =
+      raw.trim() === '' || raw === 'null' ? null : Number.isFinite(number) ? number : raw;
   }
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw badRequest(first, errors);
-  return out;
+  return values;
+}
+
+const compiled = new WeakMap<TObject, ReturnType<typeof Compile>>();
+
+/**
+ * Checks the text fields of a shop form against its schema; the errors come
+ * back as field lists (`{ email: ['…'] }`, one message per field, in the
+ * form's order), the shape the panel reads, with `error` the first message.
+ */
+export function checkShopForm<S extends TObject>(
+  schema: S,
+  form: Form,
+): Omit<Static<S>, 'logo' | 'id'> {
+  const check = compiled.get(schema) ?? Compile(schema);
+  compiled.set(schema, check);
+  const properties = Object.keys(schema.properties);
+  const values = valuesOf(form, properties);
+  if (check.Check(values)) return values as Omit<Static<S>, 'logo' | 'id'>;
+  const keywords = new Map<string, string[]>();
+  for (const error of check.Errors(values)) {
+    const missing =
+      error.keyword === 'required'
+        ? ((error.params as { requiredProperties?: string[] }).requiredProperties ?? [])
+        : [error.instancePath.split('/')[1] ?? ''];
+    for (const field of missing)
+      keywords.set(field, [...(keywords.get(field) ?? []), error.keyword]);
+  }
+  const messages = new Map<string, string>();
+  for (const [field, found] of keywords) {
+    if (found.includes('required')) messages.set(field, REQUIRED);
+    else if (found.includes('minLength')) messages.set(field, BLANK);
+    else messages.set(field, SHOP_FIELD_MESSAGES[field] ?? 'This field is invalid.');
+  }
+  const ordered = properties.filter((field) => messages.has(field));
+  const fields = Object.fromEntries(
+    ordered.map((field) => [field, [messages.get(field) as string]]),
+  );
+  throw new ValidationError(messages.get(ordered[0] as string) ?? 'Invalid form.', fields);
+}
+
+/** Stores the form's logo, checked by its content, and answers its path; undefined without one. */
+export async function storeLogo(db: Db, form: Form): Promise<string | undefined> {
+  if (!form.file) return undefined;
+  const ext = imageExtension(form.file.data);
+  if (!ext) throw new ValidationError(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
+  return saveImage(db, form.file.data, ext);
 }

@@ -2,7 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../db/connect';
 import type { Database, LoanRow } from '../db/schema';
-import { conflict, notFound } from '../lib/http-error';
+import { ConflictError, NotFoundError } from '../errors';
 import {
   addLoanToRollups,
   addShopClient,
@@ -11,22 +11,11 @@ import {
   shopAndAll,
   type CountDelta,
 } from './figures';
+import type { Loan, LoanContainer, ReturnReply } from '../schemas/loan';
 import { chunks, type Page } from './paging';
 
-export interface ApiLoan {
-  id: number;
-  given_date: string;
-  due_date: string | null;
-  returned_date: string | null;
-  client: string;
-  shop: { id: number; name: string };
-  containers: Array<{ code: string; container_type: string; guarantee_amount: number }>;
-}
-
-type LoanContainer = ApiLoan['containers'][number];
-
 /** The one mapping from rows to the API's loan shape. */
-export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): ApiLoan {
+export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): Loan {
   return {
     id: row.id,
     given_date: row.given_date,
@@ -69,7 +58,7 @@ async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, Loan
   return byLoan;
 }
 
-async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<ApiLoan[]> {
+async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<Loan[]> {
   const containers = await containersOf(
     db,
     rows.map((r) => r.id),
@@ -86,7 +75,7 @@ export async function listLoans(
   shop: { id: number; name: string },
   returned: boolean,
   page: Page,
-): Promise<{ total: number; items: ApiLoan[] }> {
+): Promise<{ total: number; items: Loan[] }> {
   const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(query: Q): Q =>
     (returned
       ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
@@ -125,7 +114,7 @@ async function containersByCode(db: Db, codes: string[]) {
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const missing = codes.filter((c) => !byCode.has(c));
   if (missing.length > 0)
-    throw notFound(`Unknown container code(s): ${missing.slice(0, 10).join(', ')}`);
+    throw new NotFoundError(`Unknown container code(s): ${missing.slice(0, 10).join(', ')}`);
   // In the caller's order, so a loan lists its containers as they were scanned.
   return codes.map((c) => byCode.get(c) as (typeof rows)[number]);
 }
@@ -136,12 +125,12 @@ export async function lendContainers(
   shop: { id: number; name: string },
   input: { codes: string[]; client: string; dueDate: string | null },
   now = new Date(),
-): Promise<ApiLoan> {
+): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, input.codes);
     const unavailable = containers.filter((c) => c.shop_id !== shop.id || c.loan_id !== null);
     if (unavailable.length > 0) {
-      throw conflict(
+      throw new ConflictError(
         `Container(s) not in your shop's stock: ${unavailable
           .slice(0, 10)
           .map((c) => c.code)
@@ -179,7 +168,7 @@ export async function lendContainers(
       .executeTakeFirst();
     // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
     if (Number(moved.numUpdatedRows) !== ids.length)
-      throw conflict('Container(s) were lent meanwhile; try again.');
+      throw new ConflictError('Container(s) were lent meanwhile; try again.');
     const deltas: CountDelta[] = [
       ...shopAndAll(shop.id, 'loans', 1),
       ...shopAndAll(shop.id, 'loans_open', 1),
@@ -193,7 +182,7 @@ export async function lendContainers(
     await bumpCounts(trx, deltas);
     await addLoanToRollups(trx, shop.id, now);
     const [shaped] = await shape(trx, [loan], shop.name);
-    return shaped as ApiLoan;
+    return shaped as Loan;
   });
 }
 
@@ -206,12 +195,12 @@ export async function returnContainers(
   shop: { id: number },
   codes: string[],
   now = new Date(),
-): Promise<{ returned: string[]; completed_loans: number[] }> {
+): Promise<ReturnReply> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, codes);
     const notOut = containers.filter((c) => c.loan_id === null);
     if (notOut.length > 0) {
-      throw conflict(
+      throw new ConflictError(
         `Container(s) not out on loan: ${notOut
           .slice(0, 10)
           .map((c) => c.code)
@@ -234,7 +223,7 @@ export async function returnContainers(
       .where('loan_id', 'is not', null)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== ids.length)
-      throw conflict('Container(s) were returned meanwhile.');
+      throw new ConflictError('Container(s) were returned meanwhile.');
     const completed = await trx
       .updateTable('loans')
       .set({ returned_date: at })

@@ -1,29 +1,16 @@
 import type { Db } from '../db/connect';
 import type { QrBatchRow } from '../db/schema';
-import { notFound } from '../lib/http-error';
+import { NotFoundError } from '../errors';
 import { generateContainers } from './containers';
+import type { QrBatch, QrBatchWithCodes } from '../schemas/qr-batch';
 import type { Page } from './paging';
-
-export interface ApiQrBatch {
-  id: number;
-  created_at: string;
-  created_by: { id: number; email: string };
-  country: string;
-  type: string;
-  count: number;
-}
-
-export interface ApiQrBatchWithCodes extends ApiQrBatch {
-  /** In generation order: codes[n - 1] is the label qr_code_{n}.png. */
-  codes: string[];
-}
 
 // Keeps each multi-row insert far below SQLite's bound-parameter limit.
 const INSERT_BATCH = 500;
 const ALL_ROWS = 2_147_483_647;
 
 /** The one mapping from a batch row (joined with its admin's e-mail) to the API shape. */
-function toApiQrBatch(row: QrBatchRow & { admin_email: string }): ApiQrBatch {
+function toApiQrBatch(row: QrBatchRow & { admin_email: string }): QrBatch {
   return {
     id: row.id,
     created_at: row.created_at,
@@ -82,7 +69,7 @@ export async function createQrBatch(
 export async function listQrBatches(
   db: Db,
   page: Page,
-): Promise<{ total: number; items: ApiQrBatch[] }> {
+): Promise<{ total: number; items: QrBatch[] }> {
   let query = batchesWithAdmin(db).orderBy('qr_batches.id', 'desc');
   // SQLite accepts OFFSET only after a LIMIT, so an offset alone pages to the end.
   if (page.limit !== undefined || page.offset) query = query.limit(page.limit ?? ALL_ROWS);
@@ -98,9 +85,9 @@ export async function listQrBatches(
 }
 
 /** One batch with its codes in generation order; 404 for an unknown id. */
-export async function getQrBatch(db: Db, id: number): Promise<ApiQrBatchWithCodes> {
+export async function getQrBatch(db: Db, id: number): Promise<QrBatchWithCodes> {
   const row = await batchesWithAdmin(db).where('qr_batches.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(`No QR batch with id ${id}.`);
+  if (!row) throw new NotFoundError(`No QR batch with id ${id}.`);
   const codes = await db
     .selectFrom('qr_batch_codes')
     .select('code')

@@ -1,11 +1,5 @@
 import type { Db } from '../db/connect';
-
-export interface RemoteLoadReport {
-  remote: string;
-  version: string;
-  event: 'load' | 'error';
-  reason?: 'load' | 'render' | 'rejection';
-}
+import type { RemoteLoadReport } from '../schemas/telemetry';
 
 /** Reports older than this are swept (a week is far longer than any canary's window). */
 const KEEP_MS = 7 * 24 * 3600e3;

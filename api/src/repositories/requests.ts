@@ -1,21 +1,23 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
-import { conflict, notFound } from '../lib/http-error';
+import { ConflictError, NotFoundError } from '../errors';
 import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
+import type {
+  ContainerRequest,
+  Decision,
+  RequestedContainers,
+  RequestOrder,
+  RequestStatus,
+} from '../schemas/container-request';
 import { chunks, type Page } from './paging';
-
-export interface ApiRequest {
-  id: number;
-  status: 'PENDING' | 'APPROVED' | 'DENIED';
-  request_date: string;
-  shop: { id: number; name: string };
-  items: Array<{ quantity: number; container_type: string }>;
-}
 
 type RequestWithShop = ContainerRequestRow & { shop_name: string };
 
 /** The one mapping from rows to the API's request shape. */
-export function toApiRequest(row: RequestWithShop, items: ApiRequest['items']): ApiRequest {
+export function toApiRequest(
+  row: RequestWithShop,
+  items: ContainerRequest['items'],
+): ContainerRequest {
   return {
     id: row.id,
     status: row.status,
@@ -33,9 +35,9 @@ function withShop(db: Db) {
     .select('shops.name as shop_name');
 }
 
-async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
+async function shape(db: Db, rows: RequestWithShop[]): Promise<ContainerRequest[]> {
   if (rows.length === 0) return [];
-  const byRequest = new Map<number, ApiRequest['items']>();
+  const byRequest = new Map<number, ContainerRequest['items']>();
   for (const ids of chunks(rows.map((r) => r.id))) {
     const items = await db
       .selectFrom('request_items')
@@ -52,19 +54,16 @@ async function shape(db: Db, rows: RequestWithShop[]): Promise<ApiRequest[]> {
   return rows.map((row) => toApiRequest(row, byRequest.get(row.id) ?? []));
 }
 
-/** 'oldest' is the spec's list (the panel reverses it); 'newest' pages a tab from its top. */
-export type RequestOrder = 'oldest' | 'newest';
-
 /**
  * Requests oldest first by default, or newest first (by request date, then
  * id) for paging; one shop's when shopId is set, every shop's otherwise.
  */
 export async function listRequests(
   db: Db,
-  filter: { shopId: number | null; status?: ApiRequest['status'] },
+  filter: { shopId: number | null; status?: RequestStatus },
   page: Page,
   order: RequestOrder = 'oldest',
-): Promise<{ total: number; items: ApiRequest[] }> {
+): Promise<{ total: number; items: ContainerRequest[] }> {
   // A page's ids come from an index alone ((shop_id,) status, request_date,
   // id), walked backwards for newest first, so a deep offset skips index
   // entries; only the page's rows are joined to shops.
@@ -86,14 +85,14 @@ export async function listRequests(
     query.execute(),
     countsOf(db, filter.shopId ?? ALL_SHOPS),
   ]);
-  const statuses: Array<ApiRequest['status']> = filter.status
+  const statuses: RequestStatus[] = filter.status
     ? [filter.status]
     : ['PENDING', 'APPROVED', 'DENIED'];
   const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
   return { total, items: await shape(db, rows) };
 }
 
-export async function findRequest(db: Db, id: number): Promise<ApiRequest | undefined> {
+export async function findRequest(db: Db, id: number): Promise<ContainerRequest | undefined> {
   const row = await withShop(db).where('container_requests.id', '=', id).executeTakeFirst();
   return row ? (await shape(db, [row]))[0] : undefined;
 }
@@ -101,9 +100,9 @@ export async function findRequest(db: Db, id: number): Promise<ApiRequest | unde
 export async function createRequest(
   db: Db,
   shopId: number,
-  items: Array<{ container_type: string; count: number }>,
+  items: RequestedContainers,
   now = new Date(),
-): Promise<ApiRequest> {
+): Promise<ContainerRequest> {
   const id = await db.transaction().execute(async (trx) => {
     const request = await trx
       .insertInto('container_requests')
@@ -129,7 +128,7 @@ export async function createRequest(
     await bumpCounts(trx, shopAndAll(shopId, 'requests:PENDING', 1));
     return request.id;
   });
-  return (await findRequest(db, id)) as ApiRequest;
+  return (await findRequest(db, id)) as ContainerRequest;
 }
 
 /**
@@ -159,18 +158,18 @@ async function claimProviderStock(trx: Db, type: string, quantity: number): Prom
 export async function decideRequest(
   db: Db,
   id: number,
-  decision: { approved: boolean; reason: string },
+  decision: Decision,
   now = new Date(),
-): Promise<ApiRequest> {
+): Promise<ContainerRequest> {
   await db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('container_requests')
       .select(['id', 'shop_id', 'status'])
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!request) throw notFound('Container request not found.');
+    if (!request) throw new NotFoundError('Container request not found.');
     if (request.status !== 'PENDING') {
-      throw conflict(
+      throw new ConflictError(
         `This request was already ${request.status === 'APPROVED' ? 'approved' : 'denied'}.`,
       );
     }
@@ -185,7 +184,8 @@ export async function decideRequest(
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw conflict('This request was already decided.');
+    if (Number(claimed.numUpdatedRows) !== 1)
+      throw new ConflictError('This request was already decided.');
     const deltas: CountDelta[] = [
       ...shopAndAll(request.shop_id, 'requests:PENDING', -1),
       ...shopAndAll(
@@ -224,7 +224,7 @@ export async function decideRequest(
               ).numUpdatedRows,
             );
       if (moved < item.quantity) {
-        throw conflict(
+        throw new ConflictError(
           `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }
@@ -236,5 +236,5 @@ export async function decideRequest(
     }
     await bumpCounts(trx, deltas);
   });
-  return (await findRequest(db, id)) as ApiRequest;
+  return (await findRequest(db, id)) as ContainerRequest;
 }

@@ -3,13 +3,11 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { NewShop, ShopRow, ShopTable } from '../db/schema';
 import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
+import type { Shop } from '../schemas/shop';
 import type { Page } from './paging';
 
-/** A shop as the API sends it: its row without the secrets. */
-export type ApiShop = Omit<ShopRow, 'password_hash' | 'token_version'>;
-
 /** The one mapping from a row to the API's shop shape (never the password hash). */
-export function toApiShop(row: ShopRow): ApiShop {
+export function toApiShop(row: ShopRow): Shop {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import type { RouteOptions } from '../../deps';
+import { TooManyRequestsError, ValidationError } from '../../errors';
+import { hashSecret, verifySecret } from '../../lib/passwords';
+import { accountCallLimits } from '../../lib/rate-limit';
+import { consumeResetCode, deleteResetCode, takeResetTry } from '../../repositories/reset-codes';
+import { findShopByEmail, setShopPassword } from '../../repositories/shops';
+import { ResetPasswordBody } from '../../schemas/auth';
+import { SHORT_PASSWORD } from '../../schemas/shop';
+import { MessageSchema, errors } from '../../schemas/common';
+
+const BAD_CODE = 'The code is wrong or has expired. Ask for a new one.';
+
+const resetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
+  app,
+  { deps, rateLimits },
+) => {
+  const { db } = deps;
+  const limits = accountCallLimits(app, 'reset-password', rateLimits.resetPassword);
+
+  app.post(
+    '/shops/reset-password',
+    {
+      config: { auth: 'public' },
+      onRequest: limits.perIp,
+      preHandler: (request, reply) => limits.perAccount(request, reply, request.body.email),
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Set a new password with the e-mailed code (15 minutes, single use, 5 wrong tries)',
+        security: [],
+        body: ResetPasswordBody,
+        response: { 200: MessageSchema, ...errors(400, 429) },
+      },
+    },
+    async (request) => {
+      const password = request.body.new_password.trim();
+      if (password.length < 8) throw new ValidationError(SHORT_PASSWORD);
+      const shop = await findShopByEmail(db, request.body.email.trim());
+      const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
+      if (!shop || attempt.outcome === 'none') throw new ValidationError(BAD_CODE);
+      if (attempt.outcome === 'exhausted') {
+        throw new TooManyRequestsError('Too many wrong codes. Ask for a new code.');
+      }
+      if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
+        await deleteResetCode(db, shop.id);
+        throw new ValidationError(BAD_CODE);
+      }
+      if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
+        // The user sees how many tries the code has left (0: ask for a new one).
+        throw new ValidationError(BAD_CODE, { tries_left: attempt.triesLeft });
+      }
+      if (!(await consumeResetCode(db, shop.id, attempt.codeHash)))
+        throw new ValidationError(BAD_CODE);
+      await setShopPassword(db, shop.id, await hashSecret(password));
+      return { message: 'Your password has been reset. You can log in now.' };
+    },
+  );
+};
+
+export default resetPassword;

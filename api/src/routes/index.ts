@@ -1,0 +1,24 @@
+import { routeGroup } from './route-group';
+
+import authRoutes from './auth';
+import containerRequestRoutes from './container-requests';
+import containerRoutes from './containers';
+import loanRoutes from './loans';
+import qrBatchRoutes from './qr-batches';
+import shopRoutes from './shops';
+import telemetryRoutes from './telemetry';
+
+/**
+ * Every call, one folder per resource. Each route writes its whole URL below
+ * /api/v0 (the spec's URLs group resources unevenly: loans, requests and QR
+ * codes all sit under /pack/containers), so a URL is found by searching for it.
+ */
+export default routeGroup([
+  authRoutes,
+  shopRoutes,
+  containerRequestRoutes,
+  containerRoutes,
+  loanRoutes,
+  qrBatchRoutes,
+  telemetryRoutes,
+]);

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+import { nowOf, type RouteOptions } from '../../deps';
+import { shopCaller } from '../../lib/auth';
+import { returnContainers } from '../../repositories/loans';
+import { errors } from '../../schemas/common';
+import { ReturnBody, ReturnReply } from '../../schemas/loan';
+
+const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+  app.post(
+    '/pack/containers/return',
+    {
+      config: { auth: 'shop' },
+      schema: {
+        tags: ['loans'],
+        summary:
+          'Take containers back (by code); any shop may accept, the containers join its stock',
+        body: ReturnBody,
+        response: { 200: ReturnReply, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      returnContainers(
+        deps.db,
+        { id: shopCaller(request).shopId },
+        request.body.codes,
+        nowOf(deps),
+      ),
+  );
+};
+
+export default returnRoute;

@@ -1,0 +1,28 @@
+import { Type, type Static } from 'typebox';
+
+import { Nullable, StringEnum } from './common';
+import { PasswordSchema } from './shop';
+
+export const LoginBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 128 }),
+});
+
+export const LoginReply = Type.Object({
+  access: Type.String(),
+  status: StringEnum(['admin', 'super_admin']),
+  shop_id: Nullable(Type.Integer()),
+});
+export type LoginReply = Static<typeof LoginReply>;
+
+export const RegisterReply = Type.Object({ message: Type.String(), id: Type.Integer() });
+
+export const ForgetPasswordBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+});
+
+export const ResetPasswordBody = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  reset_code: Type.String({ pattern: '^\\s*[0-9]{6}\\s*$' }),
+  new_password: PasswordSchema,
+});

@@ -1,0 +1,95 @@
+/**
+ * Building blocks of the API's TypeBox schemas. Each schema is plain JSON
+ * Schema for Fastify's validation, serialisation and the OpenAPI document,
+ * and its `Static<>` type is what handlers and repositories use.
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+
+/**
+ * `T` or null, written as `type: [T, 'null']`: the same JSON Schema as the
+ * hand-written one, which the response serialiser handles without the
+ * per-value checks an `anyOf` costs.
+ */
+export function Nullable<T extends TSchema & { type: string }>(schema: T) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+}
+
+/** A string out of a fixed list (`type: 'string', enum: […]`). */
+export function StringEnum<const T extends readonly string[]>(
+  values: T,
+  options: Record<string, unknown> = {},
+) {
+  return Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
+}
+
+/** An object used as a map (`additionalProperties`), keys chosen by the data. */
+export function Dictionary<T extends TSchema>(values: T, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    additionalProperties: values,
+    ...options,
+  });
+}
+
+/** A database id as a parameter or body field. */
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.String(),
+    email: Type.Optional(Type.Array(Type.String())),
+    logo: Type.Optional(Type.Array(Type.String())),
+    name: Type.Optional(Type.Array(Type.String())),
+    phone: Type.Optional(Type.Array(Type.String())),
+    x_gis: Type.Optional(Type.Array(Type.String())),
+    y_gis: Type.Optional(Type.Array(Type.String())),
+    tries_left: Type.Optional(
+      Type.Integer({ description: 'reset-password: wrong codes the current code still allows' }),
+    ),
+  },
+  {
+    description:
+      'An error: `error` always; field lists where the panel reads them (register, profile).',
+  },
+);
+export type ErrorBody = Static<typeof ErrorSchema>;
+
+/** The error statuses a call can answer, each with the error body. */
+export function errors<const S extends readonly number[]>(
+  ...statuses: S
+): Record<S[number], typeof ErrorSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorSchema])) as Record<
+    S[number],
+    typeof ErrorSchema
+  >;
+}
+
+export const MessageSchema = Type.Object({ message: Type.String() });
+
+export const IdParams = Type.Object({ id: Id });
+
+export const PageQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 10000,
+        description: 'Page size; absent = the whole list.',
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000000, default: 0 })),
+  },
+  { additionalProperties: false },
+);
+
+export const totalCountHeader = {
+  'X-Total-Count': { type: 'integer', description: 'Number of items in the whole list.' },
+} as const;
+
+/** A list answer with its X-Total-Count header. */
+export function ListOf<T extends TSchema>(items: T) {
+  return Type.Array(items, { headers: totalCountHeader });
+}
+
+/** `{ id, name }` of the shop a loan or request belongs to. */
+export const ShopRef = Type.Object({ id: Type.Integer(), name: Type.String() });

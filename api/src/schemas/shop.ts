@@ -1,0 +1,28 @@
+import { Type, type Static } from 'typebox';
+
+import { Id, Nullable, StringEnum } from './common';
+
+export const ShopSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  logo: Nullable(Type.String()),
+  created_date: Type.String(),
+  status: StringEnum(['active', 'inactive']),
+  x_gis: Nullable(Type.Number()),
+  y_gis: Nullable(Type.Number()),
+});
+export type Shop = Static<typeof ShopSchema>;
+
+export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
+
+export const ChangeShopStatusBody = Type.Object({
+  shop: Id,
+  new_status: StringEnum(['active', 'inactive']),
+});
+
+export const ChangePasswordBody = Type.Object({ shop: Id, new_password: PasswordSchema });
+
+/** Passwords are trimmed before use, so the length is checked again after the schema's. */
+export const SHORT_PASSWORD = 'The password must have at least 8 characters.';
