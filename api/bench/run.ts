@@ -24,8 +24,10 @@ import { runLoad, type LoadResult } from './load';
  * Without --sqlite (or BENCH_SQLITE_URL) a scratch SQLite file is seeded
  * first (about a minute and a half); PostgreSQL runs when --postgres or
  * BENCH_PG_URL names a database (seeded when it holds no loans).
+ * `--port-base 8900` puts the baseline on base + 1 and the APIs on
+ * base + 11 and base + 12.
  */
-const PORTS = { noop: 8901, api: [8911, 8912] };
+let PORTS = { noop: 8901, api: [8911, 8912] };
 const API_DIR = path.resolve(__dirname, '..');
 const SECRET = 'bench-secret-not-for-production';
 
@@ -325,8 +327,11 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '100000' },
       'shop-loans': { type: 'string', default: '50000' },
       only: { type: 'string', default: 'sqlite,postgres,postgres-2' },
+      'port-base': { type: 'string', default: '8900' },
     },
   });
+  const portBase = Number(values['port-base']);
+  PORTS = { noop: portBase + 1, api: [portBase + 11, portBase + 12] };
   const sizes: Sizes = {
     shops: Number(values.shops),
     loans: Number(values.loans),
