@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { seedScale, seedShopLoans } from '../src/db/scale-seed';
+import { seed } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
 import { runLoad, type LoadResult } from './load';
 
@@ -80,10 +80,12 @@ async function seedIfEmpty(url: string, sizes: Sizes): Promise<void> {
     await migrateToLatest(db, kind);
     const some = await db.selectFrom('loans').select('id').limit(1000).execute();
     if (some.length >= 1000) return;
-    const log = (text: string) => console.log(text);
     console.log(`Seeding the scale database ${url} …`);
-    await seedScale(db, kind, { ...sizes, log });
-    await seedShopLoans(db, kind, { email: 'shop@example.com', loans: sizes.shopLoans, log });
+    await seed(db, kind, {
+      scale: sizes,
+      shopLoans: [{ email: 'shop@example.com', loans: sizes.shopLoans }],
+      log: (text) => console.log(text),
+    });
   } finally {
     await db.destroy();
   }
