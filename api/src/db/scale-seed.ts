@@ -415,14 +415,18 @@ async function writePendingRequests(db: Db, options: PendingRequestsOptions): Pr
   if (shops.length === 0) throw new Error('No active shop to make requests for');
   const types = CONTAINER_TYPES.map((t) => t.key);
   const now = Date.now();
+  let requestId = await maxId(db, 'container_requests');
   const chunk = 5_000;
   for (let first = 0; first < options.requests; first += chunk) {
     const count = Math.min(chunk, options.requests - first);
     await db.transaction().execute(async (trx) => {
       const rows: Insertable<Database['container_requests']>[] = [];
+      const items: Insertable<Database['request_items']>[] = [];
       for (let k = 0; k < count; k++) {
         const j = first + k;
+        requestId += 1;
         rows.push({
+          id: requestId,
           shop_id: (shops[j % shops.length] as { id: number }).id,
           status: 'PENDING',
           request_date: new Date(
@@ -431,29 +435,15 @@ async function writePendingRequests(db: Db, options: PendingRequestsOptions): Pr
           decided_at: null,
           reason: null,
         });
-      }
-      // Ids come from the database, so they are read back in insert order.
-      const ids: number[] = [];
-      const batch = Math.floor(MAX_PARAMS / 5);
-      for (let i = 0; i < rows.length; i += batch) {
-        const inserted = await trx
-          .insertInto('container_requests')
-          .values(rows.slice(i, i + batch))
-          .returning('id')
-          .execute();
-        ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-      }
-      const items: Insertable<Database['request_items']>[] = [];
-      ids.forEach((id, k) => {
-        const j = first + k;
         for (let t = 0; t <= j % 3; t++) {
           items.push({
-            request_id: id,
+            request_id: requestId,
             container_type: types[(j + t) % types.length] as string,
             quantity: 1 + ((j * 7 + t * 13) % 99),
           });
         }
-      });
+      }
+      await bulkInsert(trx, 'container_requests', rows);
       await bulkInsert(trx, 'request_items', items);
     });
     log(`  pending requests ${first + count}/${options.requests}`);
