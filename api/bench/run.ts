@@ -154,8 +154,15 @@ async function subjects(url: string) {
   }
 }
 
-function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** The API's own start flags (package.json "start"): the old-space cap keeps its memory in bounds. */
+const API_NODE_FLAGS = ['--max-old-space-size=160'];
+
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     cwd: API_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -229,14 +236,18 @@ async function benchConfig(
     BENCH_PORT: String(PORTS.noop),
   });
   const apis = PORTS.api.slice(0, processes).map((port) =>
-    startProcess('src/server.ts', {
-      DATABASE_URL: url,
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      DATA_DIR: dataDir,
-      API_LOG: 'off',
-    }),
+    startProcess(
+      'src/server.ts',
+      {
+        DATABASE_URL: url,
+        API_PORT: String(port),
+        API_HOST: '127.0.0.1',
+        JWT_SECRET: SECRET,
+        DATA_DIR: dataDir,
+        API_LOG: 'off',
+      },
+      API_NODE_FLAGS,
+    ),
   );
   try {
     await waitForPort(PORTS.noop, '/noop');

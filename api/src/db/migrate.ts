@@ -10,6 +10,7 @@ import { listIndexes } from './migrations/20261122T0410-list-indexes';
 import { media } from './migrations/20261122T0420-media';
 import { remoteLoadReports } from './migrations/20261122T0500-remote-load-reports';
 import { openLoansIndex } from './migrations/20261122T0600-open-loans-index';
+import { coveringFigureIndexes } from './migrations/20261122T0610-covering-figure-indexes';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0420-media': media(kind),
     '20261122T0500-remote-load-reports': remoteLoadReports(kind),
     '20261122T0600-open-loans-index': openLoansIndex,
+    '20261122T0610-covering-figure-indexes': coveringFigureIndexes,
   };
 }
 

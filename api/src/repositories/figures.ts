@@ -133,7 +133,11 @@ export function byType(
  * Loans given per day, the days starting at `dayStarts` (epoch ms, ascending;
  * n + 1 instants bound n days), summed from the 15-minute buckets in SQL.
  */
-export async function loansPerDay(db: Db, scope: number, dayStarts: number[]): Promise<number[]> {
+export async function loansPerDay(
+  db: Db,
+  scope: number,
+  dayStarts: readonly number[],
+): Promise<number[]> {
   const bounds = dayStarts.map(bucketOf);
   const first = bounds[0] as number;
   const last = bounds[bounds.length - 1] as number;
