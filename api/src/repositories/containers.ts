@@ -8,6 +8,7 @@ import {
   bumpCounts,
   byType,
   countsOf,
+  countsOfScopes,
   loansPerDay,
   shopAndAll,
   sumPrefix,
@@ -152,7 +153,9 @@ export async function dashboardTotals(db: Db, scope: Scope): Promise<Totals> {
 export async function adminSummary(
   db: Db,
 ): Promise<{ shops: number; loans_pack: number; container_pack: number }> {
-  const [all, provider] = await Promise.all([countsOf(db, ALL_SHOPS), countsOf(db, PROVIDER)]);
+  const counts = await countsOfScopes(db, [ALL_SHOPS, PROVIDER]);
+  const all = counts.get(ALL_SHOPS) as Map<string, number>;
+  const provider = counts.get(PROVIDER) as Map<string, number>;
   return {
     shops: sumPrefix(all, 'shops:'),
     loans_pack: all.get('loans') ?? 0,

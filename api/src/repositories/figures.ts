@@ -113,6 +113,21 @@ export async function countsOf(db: Db, scope: number): Promise<Map<string, numbe
   return new Map(rows.map((r) => [r.name, Number(r.n)]));
 }
 
+/** Every counter of several scopes, in one read. */
+export async function countsOfScopes(
+  db: Db,
+  scopes: number[],
+): Promise<Map<number, Map<string, number>>> {
+  const rows = await db
+    .selectFrom('kept_counts')
+    .select(['scope', 'name', 'n'])
+    .where('scope', 'in', scopes)
+    .execute();
+  const byScope = new Map(scopes.map((scope) => [scope, new Map<string, number>()]));
+  for (const row of rows) byScope.get(Number(row.scope))?.set(row.name, Number(row.n));
+  return byScope;
+}
+
 /** Sum of the counters of a scope whose name starts with `prefix`. */
 export function sumPrefix(counts: Map<string, number>, prefix: string): number {
   let total = 0;
