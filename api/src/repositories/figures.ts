@@ -275,6 +275,9 @@ const SHOP_COUNTS = sql`
 export async function rebuildFigures(db: Db): Promise<void> {
   const bucket = bucketSql(db);
   await db.transaction().execute(async (trx) => {
+    // The distinct pairs and the buckets of a million loans are sorted or
+    // hashed in memory rather than in temporary files.
+    if (dbKindOf(trx) === 'postgres') await sql`set local work_mem = '256MB'`.execute(trx);
     await trx.deleteFrom('kept_counts').execute();
     await trx.deleteFrom('loan_rollups').execute();
     await trx.deleteFrom('shop_clients').execute();
