@@ -18,6 +18,9 @@ export const returnedLoansIndex: Migration = {
       .where(sql.ref('returned_date'), 'is not', null)
       .execute();
     await db.schema.dropIndex('loans_shop_returned_page_idx').execute();
+    // Statistics for the new index at once: without them SQLite guesses
+    // its selectivity, and it is the statistics that picked the wrong index.
+    await sql`analyze loans`.execute(db);
   },
   async down(db: Kysely<unknown>) {
     await db.schema
