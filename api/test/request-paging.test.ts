@@ -126,7 +126,7 @@ describe('seedPendingRequests (seed --pending-requests)', () => {
         'x-total-count'
       ],
     );
-    await seedPendingRequests(ctx.db, { requests: 6_000 });
+    await seedPendingRequests(ctx.db, ctx.kind, { requests: 6_000 });
     const page = await get(
       '/pack/container-requests/?status=PENDING&order=newest&limit=50',
       ctx.admin.token,

@@ -1,4 +1,5 @@
-import { parseShopLoans, seedShopLoans } from '../src/db/scale-seed';
+import { parseShopLoans, seed, seedShopLoans } from '../src/db/scale-seed';
+import { keptFigures, recountFigures } from '../src/repositories/figures';
 import { createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -80,6 +81,36 @@ describe('seedShopLoans (seed --loans-for)', () => {
       seedShopLoans(ctx.db, ctx.kind, { email: 'nobody@test.dev', loans: 10 }),
     ).rejects.toThrow('nobody@test.dev');
     expect(await countLoans()).toBe(before);
+  });
+});
+
+describe('seed (the seed command: scale shops, --loans-for and --pending-requests in one bulk load)', () => {
+  beforeAll(async () => {
+    await seed(ctx.db, ctx.kind, {
+      scale: { shops: 40, loans: 4_000, requests: 120 },
+      shopLoans: [{ email: ctx.shopB.email, loans: 700 }],
+      pendingRequests: 60,
+    });
+  });
+
+  it('leaves every kept counter and rollup equal to a full recount', async () => {
+    const [kept, recount] = await Promise.all([keptFigures(ctx.db), recountFigures(ctx.db)]);
+    expect(Object.fromEntries(kept.counts)).toEqual(Object.fromEntries(recount.counts));
+    expect(Object.fromEntries(kept.rollups)).toEqual(Object.fromEntries(recount.rollups));
+    expect(kept.counts.get('0/loans')).toBeGreaterThanOrEqual(4_000 + 700);
+  });
+
+  it('puts the indexes back and lets the API write new rows with fresh ids', async () => {
+    const res = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/request_container/',
+      payload: { containers: [{ container_type: 'cup', count: 2 }] },
+      token: ctx.shopA.token,
+    });
+    expect(res.statusCode).toBe(201);
+    const page = await get('/pack/containers/loans/?limit=5&offset=695', ctx.shopB.token);
+    expect(page.headers['x-total-count']).toBe('700');
+    expect(page.json()).toHaveLength(5);
   });
 });
 

@@ -1,7 +1,14 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import { Pool, types } from 'pg';
 
 import type { Database as Schema } from './schema';
@@ -46,7 +53,38 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   return {
-    db: new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Schema>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
     kind: 'sqlite',
+  };
+}
+
+/** Prepared statements kept per database: the API's query shapes, with room for IN-list lengths. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh; on the dashboards that was a quarter
+ * of the time spent in SQLite. Keeping the most recently used statements
+ * (keyed by their SQL; values are bound per call) prepares each query shape
+ * once. Kysely runs one query at a time per SQLite connection, so a kept
+ * statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: Database.Database): SqliteDatabase {
+  const kept = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = kept.get(sql);
+      if (statement) {
+        // Most recently used last, so the first key is the one to evict.
+        kept.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value as string);
+      }
+      kept.set(sql, statement);
+      return statement;
+    },
   };
 }

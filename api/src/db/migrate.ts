@@ -9,6 +9,9 @@ import { keptFigures } from './migrations/20261122T0400-kept-figures';
 import { listIndexes } from './migrations/20261122T0410-list-indexes';
 import { media } from './migrations/20261122T0420-media';
 import { remoteLoadReports } from './migrations/20261122T0500-remote-load-reports';
+import { openLoansIndex } from './migrations/20261122T0600-open-loans-index';
+import { coveringFigureIndexes } from './migrations/20261122T0610-covering-figure-indexes';
+import { returnedLoansIndex } from './migrations/20261122T0620-returned-loans-index';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -21,6 +24,9 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0410-list-indexes': listIndexes,
     '20261122T0420-media': media(kind),
     '20261122T0500-remote-load-reports': remoteLoadReports(kind),
+    '20261122T0600-open-loans-index': openLoansIndex,
+    '20261122T0610-covering-figure-indexes': coveringFigureIndexes,
+    '20261122T0620-returned-loans-index': returnedLoansIndex,
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable } from 'kysely';
 
-import type { Db, DbKind } from './connect';
+import { dbKindOf, type Db, type DbKind } from './connect';
 import { CONTAINER_TYPES, DEMO_SHOP_HASH, ensureDemoData } from './demo-data';
 import { rebuildFigures } from '../repositories/figures';
 import type { Database } from './schema';
@@ -19,17 +19,45 @@ export interface ScaleOptions {
 }
 
 const DAY = 24 * 3600 * 1000;
-// Under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters per statement.
+// Under SQLite's 32,766 bound parameters per statement.
 const MAX_PARAMS = 30_000;
+// Rows per PostgreSQL statement: one JSON parameter of a few MB.
+const PG_ROWS = 20_000;
 
+/** The tables the scale seeds write past the repositories. */
+const BULK_TABLES = [
+  'shops',
+  'loans',
+  'containers',
+  'loan_items',
+  'container_requests',
+  'request_items',
+];
+
+/**
+ * Multi-row inserts: on SQLite as many rows per statement as the bound
+ * parameters allow; on PostgreSQL the rows travel as one JSON array per
+ * statement and json_populate_recordset turns them into the table's row type
+ * (no parameter limit, one parse and plan per 20,000 rows).
+ */
 async function bulkInsert<T extends keyof Database>(
   db: Db,
   table: T,
   rows: Insertable<Database[T]>[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.keys(rows[0] as object).length;
-  const batch = Math.max(1, Math.floor(MAX_PARAMS / columns));
+  const columns = Object.keys(rows[0] as object);
+  if (dbKindOf(db) === 'postgres') {
+    const list = sql.join(columns.map((c) => sql.id(c)));
+    for (let i = 0; i < rows.length; i += PG_ROWS) {
+      const json = JSON.stringify(rows.slice(i, i + PG_ROWS));
+      await sql`insert into ${sql.table(table)} (${list}) select ${list} from json_populate_recordset(null::${sql.table(table)}, ${json}::json)`.execute(
+        db,
+      );
+    }
+    return;
+  }
+  const batch = Math.max(1, Math.floor(MAX_PARAMS / columns.length));
   for (let i = 0; i < rows.length; i += batch) {
     // Kysely's generic insert typing cannot follow a table chosen at run time.
     await db
@@ -50,23 +78,102 @@ async function maxId(
   return Number(row.m ?? 0);
 }
 
+/** Name and CREATE statement of each secondary index (not backing a key) of the bulk tables. */
+async function secondaryIndexes(
+  db: Db,
+  kind: DbKind,
+): Promise<Array<{ name: string; ddl: string }>> {
+  const tables = sql.join(BULK_TABLES.map((t) => sql.lit(t)));
+  const { rows } =
+    kind === 'postgres'
+      ? await sql<{ name: string; ddl: string }>`
+          select indexname as name, indexdef as ddl from pg_indexes
+          where schemaname = current_schema() and tablename in (${tables})
+            and indexname not in (select conname from pg_constraint where connamespace = current_schema()::regnamespace)`.execute(
+          db,
+        )
+      : await sql<{ name: string; ddl: string }>`
+          select name, sql as ddl from sqlite_master
+          where type = 'index' and sql is not null and tbl_name in (${tables})`.execute(db);
+  return rows;
+}
+
 /**
- * After rows written with explicit ids: PostgreSQL's sequences move past
- * them, the kept figures are recounted (the bulk inserts bypass the
- * repositories that keep them), and both refresh statistics.
+ * On PostgreSQL, as a superuser, the load runs on one connection in
+ * `session_replication_role = replica`, which skips the per-row foreign-key
+ * triggers as pg_restore --disable-triggers does (the seeds write every
+ * reference before the rows that point at it; the seed test checks the
+ * result through the API). Otherwise the keys are checked row by row.
  */
-async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
+async function withoutKeyChecks(
+  db: Db,
+  kind: DbKind,
+  load: (db: Db) => Promise<void>,
+): Promise<void> {
+  if (kind !== 'postgres') return load(db);
+  const { rows } = await sql<{ superuser: boolean }>`
+    select rolsuper as superuser from pg_roles where rolname = current_user`.execute(db);
+  if (!rows[0]?.superuser) return load(db);
+  await db.connection().execute(async (conn) => {
+    await sql`set session_replication_role = replica`.execute(conn);
+    try {
+      await load(conn);
+    } finally {
+      await sql`set session_replication_role = default`.execute(conn);
+    }
+  });
+}
+
+/**
+ * Runs bulk writes that bypass the repositories, then makes the database
+ * whole again. The secondary indexes are dropped first and built once over
+ * the loaded rows (far cheaper than updating them row by row); afterwards
+ * PostgreSQL's sequences move past the explicit ids, the kept figures are
+ * recounted, and statistics are refreshed.
+ */
+export async function bulkLoad(
+  db: Db,
+  kind: DbKind,
+  load: (db: Db) => Promise<void>,
+  log: (text: string) => void = () => undefined,
+): Promise<void> {
+  const indexes = await secondaryIndexes(db, kind);
+  for (const { name } of indexes) await sql`drop index ${sql.id(name)}`.execute(db);
+  try {
+    await withoutKeyChecks(db, kind, load);
+  } finally {
+    const started = Date.now();
+    await db.connection().execute(async (conn) => {
+      if (kind === 'postgres') await sql`set maintenance_work_mem = '256MB'`.execute(conn);
+      for (const { ddl } of indexes) await sql.raw(ddl).execute(conn);
+      if (kind === 'postgres') await sql`reset maintenance_work_mem`.execute(conn);
+    });
+    log(`  indexes rebuilt (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  const started = Date.now();
+  // Statistics of the loaded tables first, so the recount below is planned
+  // for a million rows rather than for the empty tables.
+  await sql`analyze`.execute(db);
   if (kind === 'postgres') {
-    for (const table of ['shops', 'containers', 'loans', 'loan_items', 'container_requests']) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+    for (const table of [
+      'shops',
+      'containers',
+      'loans',
+      'loan_items',
+      'container_requests',
+      'request_items',
+    ]) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         db,
       );
     }
   }
   await rebuildFigures(db);
+  log(`  kept figures recounted (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   // On PostgreSQL, VACUUM also marks the freshly written pages all-visible,
   // without which the paging indexes cannot answer index-only.
   await sql`${sql.raw(kind === 'postgres' ? 'vacuum analyze' : 'analyze')}`.execute(db);
+  log(`  statistics refreshed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /**
@@ -75,7 +182,11 @@ async function afterExplicitIds(db: Db, kind: DbKind): Promise<void> {
  * the rest returned), with consistent containers and loan items. Rows are
  * written in large batches inside one transaction per chunk of shops.
  */
-export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Promise<void> {
+export function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Promise<void> {
+  return bulkLoad(db, kind, (conn) => writeScale(conn, options), options.log);
+}
+
+async function writeScale(db: Db, options: ScaleOptions): Promise<void> {
   const log = options.log ?? (() => undefined);
   const perShopContainers = options.containersPerShop ?? 50;
   const openPerShop = Math.min(options.openPerShop ?? 5, perShopContainers);
@@ -96,7 +207,7 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
   const types = CONTAINER_TYPES.map((t) => t.key);
   const started = Date.now();
 
-  const chunk = 100;
+  const chunk = 250;
   for (let first = 0; first < options.shops; first += chunk) {
     const count = Math.min(chunk, options.shops - first);
     await db.transaction().execute(async (trx) => {
@@ -204,7 +315,6 @@ export async function seedScale(db: Db, kind: DbKind, options: ScaleOptions): Pr
       `  shops ${first + count}/${options.shops}, loans ${loanId}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  await afterExplicitIds(db, kind);
 }
 
 export interface ShopLoansOptions {
@@ -233,11 +343,11 @@ export function parseShopLoans(text: string): { email: string; loans: number } {
  * what a busy shop's Loans page lists. The demo accounts are seeded first
  * when the database has none, so a demo login can be named.
  */
-export async function seedShopLoans(
-  db: Db,
-  kind: DbKind,
-  options: ShopLoansOptions,
-): Promise<void> {
+export function seedShopLoans(db: Db, kind: DbKind, options: ShopLoansOptions): Promise<void> {
+  return bulkLoad(db, kind, (conn) => writeShopLoans(conn, options), options.log);
+}
+
+async function writeShopLoans(db: Db, options: ShopLoansOptions): Promise<void> {
   const log = options.log ?? (() => undefined);
   await ensureDemoData(db);
   const shop = await db
@@ -253,7 +363,7 @@ export async function seedShopLoans(
   const types = CONTAINER_TYPES.map((t) => t.key);
   const started = Date.now();
 
-  const chunk = 10_000;
+  const chunk = 25_000;
   for (let first = 0; first < options.loans; first += chunk) {
     const count = Math.min(chunk, options.loans - first);
     await db.transaction().execute(async (trx) => {
@@ -302,7 +412,6 @@ export async function seedShopLoans(
       `  ${options.email}: loans ${first + count}/${options.loans}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
-  await afterExplicitIds(db, kind);
 }
 
 export interface PendingRequestsOptions {
@@ -315,7 +424,15 @@ export interface PendingRequestsOptions {
  * active shops and the last 30 days (newest now): the queue the super admin's
  * Pending tab shows. The demo is seeded first when the database has no accounts.
  */
-export async function seedPendingRequests(db: Db, options: PendingRequestsOptions): Promise<void> {
+export function seedPendingRequests(
+  db: Db,
+  kind: DbKind,
+  options: PendingRequestsOptions,
+): Promise<void> {
+  return bulkLoad(db, kind, (conn) => writePendingRequests(conn, options), options.log);
+}
+
+async function writePendingRequests(db: Db, options: PendingRequestsOptions): Promise<void> {
   const log = options.log ?? (() => undefined);
   await ensureDemoData(db);
   const shops = await db
@@ -327,14 +444,18 @@ export async function seedPendingRequests(db: Db, options: PendingRequestsOption
   if (shops.length === 0) throw new Error('No active shop to make requests for');
   const types = CONTAINER_TYPES.map((t) => t.key);
   const now = Date.now();
+  let requestId = await maxId(db, 'container_requests');
   const chunk = 5_000;
   for (let first = 0; first < options.requests; first += chunk) {
     const count = Math.min(chunk, options.requests - first);
     await db.transaction().execute(async (trx) => {
       const rows: Insertable<Database['container_requests']>[] = [];
+      const items: Insertable<Database['request_items']>[] = [];
       for (let k = 0; k < count; k++) {
         const j = first + k;
+        requestId += 1;
         rows.push({
+          id: requestId,
           shop_id: (shops[j % shops.length] as { id: number }).id,
           status: 'PENDING',
           request_date: new Date(
@@ -343,35 +464,43 @@ export async function seedPendingRequests(db: Db, options: PendingRequestsOption
           decided_at: null,
           reason: null,
         });
-      }
-      // Ids come from the database, so they are read back in insert order.
-      const ids: number[] = [];
-      const batch = Math.floor(MAX_PARAMS / 5);
-      for (let i = 0; i < rows.length; i += batch) {
-        const inserted = await trx
-          .insertInto('container_requests')
-          .values(rows.slice(i, i + batch))
-          .returning('id')
-          .execute();
-        ids.push(...inserted.map((r) => r.id).sort((a, b) => a - b));
-      }
-      const items: Insertable<Database['request_items']>[] = [];
-      ids.forEach((id, k) => {
-        const j = first + k;
         for (let t = 0; t <= j % 3; t++) {
           items.push({
-            request_id: id,
+            request_id: requestId,
             container_type: types[(j + t) % types.length] as string,
             quantity: 1 + ((j * 7 + t * 13) % 99),
           });
         }
-      });
+      }
+      await bulkInsert(trx, 'container_requests', rows);
       await bulkInsert(trx, 'request_items', items);
     });
     log(`  pending requests ${first + count}/${options.requests}`);
   }
-  // Bulk inserts bypass the kept figures (request counts per status): recount them.
-  await rebuildFigures(db);
-  // Fresh statistics, so the planner picks the request indexes at once.
-  await sql`analyze`.execute(db);
+}
+
+export interface SeedPlan {
+  scale?: ScaleOptions;
+  shopLoans?: ShopLoansOptions[];
+  pendingRequests?: number;
+  log?: (text: string) => void;
+}
+
+/**
+ * The seed command's whole plan in one bulk load, so indexes, kept figures
+ * and statistics are rebuilt once at the end rather than after each part.
+ */
+export function seed(db: Db, kind: DbKind, plan: SeedPlan): Promise<void> {
+  const log = plan.log ?? (() => undefined);
+  return bulkLoad(
+    db,
+    kind,
+    async (conn) => {
+      if (plan.scale) await writeScale(conn, { ...plan.scale, log });
+      for (const shop of plan.shopLoans ?? []) await writeShopLoans(conn, { ...shop, log });
+      if (plan.pendingRequests)
+        await writePendingRequests(conn, { requests: plan.pendingRequests, log });
+    },
+    log,
+  );
 }

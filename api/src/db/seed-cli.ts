@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { connect } from './connect';
 import { migrateToLatest } from './migrate';
-import { parseShopLoans, seedPendingRequests, seedScale, seedShopLoans } from './scale-seed';
+import { parseShopLoans, seed } from './scale-seed';
 
 /**
  * `npm run seed -w api -- --shops 2000 --loans 1000000 [--requests 100000] [--database <url>]`
@@ -57,19 +57,17 @@ async function main(): Promise<void> {
     console.log(
       `Seeding ${shops} shops, ${loans} loans and ${requests ?? 3 * shops} requests into ${url} …`,
     );
-    await seedScale(db, kind, { shops, loans, requests, log: (t) => console.log(t) });
   }
   for (const { email, loans: count } of shopLoans) {
     console.log(`Seeding ${count} open loans of ${email} into ${url} …`);
-    await seedShopLoans(db, kind, { email, loans: count, log: (t) => console.log(t) });
   }
-  if (pendingRequests > 0) {
-    console.log(`Seeding ${pendingRequests} pending requests into ${url} …`);
-    await seedPendingRequests(db, {
-      requests: pendingRequests,
-      log: (t) => console.log(t),
-    });
-  }
+  if (pendingRequests > 0) console.log(`Seeding ${pendingRequests} pending requests into ${url} …`);
+  await seed(db, kind, {
+    scale: scale ? { shops, loans, requests } : undefined,
+    shopLoans,
+    pendingRequests,
+    log: (t) => console.log(t),
+  });
   console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   await db.destroy();
 }

@@ -29,7 +29,12 @@ export async function sendList<T>(
   const start = page.offset ?? 0;
   const first = await list({ limit: STREAM_PAGE, offset: start });
   reply.header('X-Total-Count', first.total).type('application/json; charset=utf-8');
-  return reply.send(Readable.from(jsonArray(first.items, list, start)));
+  // Bytes, not objects: Readable.from would otherwise read up to 16 pages
+  // ahead of a slow client (megabytes per open list); this way the next page
+  // is read only once the previous one has gone out.
+  return reply.send(
+    Readable.from(jsonArray(first.items, list, start), { objectMode: false, highWaterMark: 1 }),
+  );
 }
 
 async function* jsonArray<T>(first: T[], list: Lister<T>, start: number): AsyncGenerator<string> {

@@ -61,13 +61,33 @@ function startOfLocalDay(y: number, m: number, d: number, timeZone: string): num
 
 export interface LocalDays {
   /** n + 1 instants (epoch ms): the starts of the n days and the end of the last. */
-  starts: number[];
+  readonly starts: readonly number[];
   /** Weekday of each day, 0 = Monday. */
-  weekdays: number[];
+  readonly weekdays: readonly number[];
 }
+
+/*
+ * The last days of a zone change only when its local date does, so each
+ * (zone, count) keeps its latest answer until `now` leaves the local day it
+ * was computed for (a dashboard call then costs no Intl formatting at all).
+ * One entry per zone Intl accepted, like the formatters.
+ */
+const latest = new Map<string, LocalDays>();
 
 /** The `count` local days of the zone ending with the one that holds `now`. */
 export function lastLocalDays(now: Date, timeZone: string, count: number): LocalDays {
+  const key = `${count}/${timeZone}`;
+  const ms = now.getTime();
+  const kept = latest.get(key);
+  if (kept && ms >= (kept.starts[count - 1] as number) && ms < (kept.starts[count] as number)) {
+    return kept;
+  }
+  const days = computeLastLocalDays(now, timeZone, count);
+  latest.set(key, days);
+  return days;
+}
+
+function computeLastLocalDays(now: Date, timeZone: string, count: number): LocalDays {
   const today = new Date(wallTime(now.getTime(), timeZone));
   const starts: number[] = [];
   const weekdays: number[] = [];

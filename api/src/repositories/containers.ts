@@ -8,6 +8,7 @@ import {
   bumpCounts,
   byType,
   countsOf,
+  countsOfScopes,
   loansPerDay,
   shopAndAll,
   sumPrefix,
@@ -152,7 +153,9 @@ export async function dashboardTotals(db: Db, scope: Scope): Promise<Totals> {
 export async function adminSummary(
   db: Db,
 ): Promise<{ shops: number; shops_waiting: number; loans_pack: number; container_pack: number }> {
-  const [all, provider] = await Promise.all([countsOf(db, ALL_SHOPS), countsOf(db, PROVIDER)]);
+  const counts = await countsOfScopes(db, [ALL_SHOPS, PROVIDER]);
+  const all = counts.get(ALL_SHOPS) as Map<string, number>;
+  const provider = counts.get(PROVIDER) as Map<string, number>;
   return {
     shops: all.get('shops:active') ?? 0,
     // Registered shops are inactive until the provider activates them; a deactivated shop waits again.

@@ -12,7 +12,7 @@ import {
   type CountDelta,
 } from './figures';
 import type { Loan, LoanContainer, ReturnReply } from '../schemas/loan';
-import { chunks, type Page } from './paging';
+import { chunks, nearerEnd, type Page } from './paging';
 
 /** The one mapping from rows to the API's loan shape. */
 export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContainer[]): Loan {
@@ -76,10 +76,16 @@ export async function listLoans(
   returned: boolean,
   page: Page,
 ): Promise<{ total: number; items: Loan[] }> {
-  const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(query: Q): Q =>
+  const ordered = <Q extends SelectQueryBuilder<Database, 'loans', object>>(
+    query: Q,
+    direction: 'asc' | 'desc' = 'desc',
+  ): Q =>
     (returned
-      ? query.orderBy('returned_date', 'desc').orderBy('id', 'desc')
-      : query.orderBy('given_date', 'desc').orderBy('id', 'desc')) as Q;
+      ? query.orderBy('returned_date', direction).orderBy('id', direction)
+      : query.orderBy('given_date', direction).orderBy('id', direction)) as Q;
+  const counts = await countsOf(db, shop.id);
+  const open = counts.get('loans_open') ?? 0;
+  const total = returned ? (counts.get('loans') ?? 0) - open : open;
   let query = ordered(db.selectFrom('loans').selectAll());
   if (page.limit === undefined) {
     query = query
@@ -87,21 +93,22 @@ export async function listLoans(
       .where('returned_date', returned ? 'is not' : 'is', null);
   } else {
     // The page's ids come from the index alone (it holds the filter, the
-    // order and the id), so a deep offset skips index entries, not rows.
+    // order and the id), so a deep offset skips index entries, not rows,
+    // and from whichever end of the index is nearer.
+    const read = nearerEnd(page.limit, page.offset ?? 0, total);
     const ids = ordered(
       db
         .selectFrom('loans')
         .select('id')
         .where('shop_id', '=', shop.id)
         .where('returned_date', returned ? 'is not' : 'is', null),
+      read.reversed ? 'asc' : 'desc',
     )
-      .limit(page.limit)
-      .offset(page.offset ?? 0);
+      .limit(read.limit)
+      .offset(read.offset);
     query = query.where('id', 'in', ids);
   }
-  const [rows, counts] = await Promise.all([query.execute(), countsOf(db, shop.id)]);
-  const open = counts.get('loans_open') ?? 0;
-  const total = returned ? (counts.get('loans') ?? 0) - open : open;
+  const rows = await query.execute();
   return { total, items: await shape(db, rows, shop.name) };
 }
 

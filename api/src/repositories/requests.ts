@@ -9,7 +9,7 @@ import type {
   RequestOrder,
   RequestStatus,
 } from '../schemas/container-request';
-import { chunks, type Page } from './paging';
+import { chunks, nearerEnd, type Page } from './paging';
 
 type RequestWithShop = ContainerRequestRow & { shop_name: string };
 
@@ -68,28 +68,28 @@ export async function listRequests(
   // id), walked backwards for newest first, so a deep offset skips index
   // entries; only the page's rows are joined to shops.
   const newestFirst = order === 'newest';
+  const counts = await countsOf(db, filter.shopId ?? ALL_SHOPS);
+  const statuses: RequestStatus[] = filter.status
+    ? [filter.status]
+    : ['PENDING', 'APPROVED', 'DENIED'];
+  const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
+  // A page past the middle is read from the far end of the index.
+  const read = page.limit === undefined ? null : nearerEnd(page.limit, page.offset ?? 0, total);
+  const direction = newestFirst === (read?.reversed ?? false) ? 'asc' : 'desc';
   let ids = db.selectFrom('container_requests').select('id');
   ids = newestFirst
-    ? ids.orderBy('request_date', 'desc').orderBy('id', 'desc')
-    : ids.orderBy('id', 'asc');
+    ? ids.orderBy('request_date', direction).orderBy('id', direction)
+    : ids.orderBy('id', direction);
   if (filter.shopId !== null) ids = ids.where('shop_id', '=', filter.shopId);
   if (filter.status) ids = ids.where('status', '=', filter.status);
-  if (page.limit !== undefined) ids = ids.limit(page.limit).offset(page.offset ?? 0);
+  if (read) ids = ids.limit(read.limit).offset(read.offset);
   const inPage = withShop(db).where('container_requests.id', 'in', ids);
   const query = newestFirst
     ? inPage
         .orderBy('container_requests.request_date', 'desc')
         .orderBy('container_requests.id', 'desc')
     : inPage.orderBy('container_requests.id', 'asc');
-  const [rows, counts] = await Promise.all([
-    query.execute(),
-    countsOf(db, filter.shopId ?? ALL_SHOPS),
-  ]);
-  const statuses: RequestStatus[] = filter.status
-    ? [filter.status]
-    : ['PENDING', 'APPROVED', 'DENIED'];
-  const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
-  return { total, items: await shape(db, rows) };
+  return { total, items: await shape(db, await query.execute()) };
 }
 
 export async function findRequest(db: Db, id: number): Promise<ContainerRequest | undefined> {
