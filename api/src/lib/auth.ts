@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Db } from '../db/connect';
+import type { ShopRow } from '../db/schema';
 import { findAdminById, findShopById } from '../repositories/shops';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { verifyToken } from './jwt';
@@ -11,7 +12,8 @@ export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin';
 
 export type Caller =
   | { kind: 'admin'; adminId: number; email: string }
-  | { kind: 'shop'; shopId: number; shopName: string };
+  // The row read to check the token, kept so a route that shows it reads it once.
+  | { kind: 'shop'; shopId: number; shopName: string; shop: ShopRow };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -46,7 +48,7 @@ async function identify(db: Db, token: string, secret: string): Promise<Caller> 
     throw new UnauthorizedError('Invalid or expired token.');
   if (shop.status !== 'active')
     throw new ForbiddenError('This shop is inactive; the provider has to activate it.');
-  return { kind: 'shop', shopId: shop.id, shopName: shop.name };
+  return { kind: 'shop', shopId: shop.id, shopName: shop.name, shop };
 }
 
 /**

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import type { RouteOptions } from '../../deps';
-import { NotFoundError } from '../../errors';
 import { callerOf } from '../../lib/auth';
-import { findShopById, toApiShop } from '../../repositories/shops';
+import { toApiShop } from '../../repositories/shops';
 import { errors } from '../../schemas/common';
 import { ShopSchema, type Shop } from '../../schemas/shop';
 
-const shopInfo: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
+const shopInfo: FastifyPluginAsyncTypebox<RouteOptions> = async (app) => {
   app.get(
     '/shops/shop/info',
     {
@@ -37,9 +36,8 @@ const shopInfo: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) 
           },
         ];
       }
-      const shop = await findShopById(deps.db, caller.shopId);
-      if (!shop) throw new NotFoundError('Shop not found.');
-      return [toApiShop(shop)];
+      // The auth hook has just read (and checked) this shop's row for the token.
+      return [toApiShop(caller.shop)];
     },
   );
 };
