@@ -78,6 +78,9 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   // crossorigin) would show as a second request for the same script.
   expect(scripts.length).toBe(new Set(scripts).size);
   expect(warnings).toEqual([]);
+  // The logged-in layout and react-toastify are not on the login page's path.
+  expect(scripts.filter((url) => new URL(url).pathname.startsWith('/lazy-'))).toEqual([]);
+  expect(preloads.filter((preload) => preload.href.startsWith('/lazy-'))).toEqual([]);
 });
 
 test('remotes.json is preloaded by the page and revalidated with a 304', async ({
@@ -114,6 +117,13 @@ test("after login the shop's remotes are warmed, never mfe-qr", async ({ page })
   await expect
     .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-shops')}/`)))
     .toBe(true);
-  await page.waitForTimeout(500);
+  // Every page of the role has been warmed (loaded or failed): nothing else is coming.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { __PANEL__?: { warmedFor?: string } }).__PANEL__?.warmedFor,
+      ),
+    )
+    .toBe('shop');
   expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
 });
