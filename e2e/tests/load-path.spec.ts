@@ -56,7 +56,9 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
     if (/preload/i.test(message.text())) warnings.push(message.text());
   });
   const scripts: string[] = [];
+  const requests: string[] = [];
   page.on('request', (req) => {
+    requests.push(req.url());
     const url = new URL(req.url());
     if (url.pathname.endsWith('.js')) scripts.push(url.href);
   });
@@ -78,6 +80,8 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   // crossorigin) would show as a second request for the same script.
   expect(scripts.length).toBe(new Set(scripts).size);
   expect(warnings).toEqual([]);
+  // The remote's entry is loaded straight from remotes.json, not after its manifest.
+  expect(requests.filter((url) => url.endsWith('/mf-manifest.json'))).toEqual([]);
   // The logged-in layout and react-toastify are not on the login page's path.
   expect(scripts.filter((url) => new URL(url).pathname.startsWith('/lazy-'))).toEqual([]);
   expect(preloads.filter((preload) => preload.href.startsWith('/lazy-'))).toEqual([]);

@@ -27,11 +27,14 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
     throw new RemoteNotAllowedError(`${remoteName} is not available to ${viewer}`);
   }
   const release = chooseRelease(remoteName, entry);
-  const { url } = release;
-  // The manifest and the entry load only with the hashes recorded at release.
+  // The runtime is given the entry itself, not the manifest beside it: the
+  // manifest would be one more round trip before the entry (a remote builds
+  // no fallback copies of shared packages, so there is nothing in it the
+  // runtime needs first).
+  const url = new URL('remoteEntry.js', release.url).href;
+  // The entry loads only with the hash recorded at release.
   if (release.integrity) {
-    expectIntegrity(url, release.integrity.manifest);
-    expectIntegrity(new URL('remoteEntry.js', url).href, release.integrity.entry);
+    expectIntegrity(url, release.integrity.entry);
     expectCheckedRemote(remoteName);
   } else if (manifest.requireIntegrity) {
     throw new Error(`${remoteName} ${release.version ?? ''} has no recorded integrity hash`);
@@ -41,7 +44,9 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
     integrityPluginRegistered = true;
   }
   if (!force && registeredUrls.get(remoteName) === url) return;
-  registerRemotes([{ name: remoteName, entry: url }], { force: registeredUrls.has(remoteName) });
+  registerRemotes([{ name: remoteName, entry: url, type: 'global' }], {
+    force: registeredUrls.has(remoteName),
+  });
   registeredUrls.set(remoteName, url);
 }
 
