@@ -60,7 +60,8 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   page.on('request', (req) => {
     requests.push(req.url());
     const url = new URL(req.url());
-    if (url.pathname.endsWith('.js')) scripts.push(url.href);
+    // Script loads only: the shell also fetch()es a page's chunks into the HTTP cache with its entry.
+    if (url.pathname.endsWith('.js') && req.resourceType() === 'script') scripts.push(url.href);
   });
   await page.goto('/auth/login');
   await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();

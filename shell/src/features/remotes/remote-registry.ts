@@ -2,7 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { Viewer } from '@panel/shared';
 
 import { expectCheckedRemote, expectIntegrity, integrityPlugin } from './integrity-plugin';
-import type { RemotesManifest } from './remote-manifest';
+import type { RemoteRelease, RemotesManifest } from './remote-manifest';
 import { chooseRelease } from './rollout-bucket';
 
 export class RemoteNotAllowedError extends Error {}
@@ -20,7 +20,7 @@ export function setRemotesManifest(next: RemotesManifest): void {
  * role that may use it: a role never downloads a remote it may not use.
  * `force` drops a failed or outdated registration (used by Retry).
  */
-function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): void {
+function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): RemoteRelease {
   const entry = manifest.remotes[remoteName];
   if (!entry) throw new Error(`No remote "${remoteName}" in remotes.json`);
   if (!entry.roles.includes(viewer)) {
@@ -43,11 +43,28 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
     registerPlugins([integrityPlugin()]);
     integrityPluginRegistered = true;
   }
-  if (!force && registeredUrls.get(remoteName) === url) return;
+  if (!force && registeredUrls.get(remoteName) === url) return release;
   registerRemotes([{ name: remoteName, entry: url, type: 'global' }], {
     force: registeredUrls.has(remoteName),
   });
   registeredUrls.set(remoteName, url);
+  return release;
+}
+
+/**
+ * Fetches a page's chunks together with the entry, into the HTTP cache
+ * (hashed chunks are served immutable), instead of one round trip after
+ * the entry has run: its chunk loader then finds them cached and still
+ * checks each against its hash. A plain fetch, not a <link rel=preload>: a
+ * failed fetch leaves nothing behind, where Chrome reuses a failed preload
+ * and Retry would never recover.
+ */
+function prefetchPageChunks(release: RemoteRelease, exposed: string): void {
+  for (const file of release.pages?.[exposed] ?? []) {
+    fetch(new URL(file, release.url).href)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
 }
 
 /** The version of a remote this user gets (stable or canary), for load reports. */
@@ -125,7 +142,8 @@ async function fetchRemotePage(
   viewer: Viewer,
   attempt: number,
 ): Promise<RemotePageModule> {
-  ensureRegistered(remoteName, viewer, attempt > 0);
+  const release = ensureRegistered(remoteName, viewer, attempt > 0);
+  prefetchPageChunks(release, exposed);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

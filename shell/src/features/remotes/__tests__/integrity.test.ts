@@ -54,6 +54,30 @@ describe('integrity of remotes', () => {
     ).toBeUndefined();
   });
 
+  it("fetches the page's chunks listed in remotes.json with the entry, into the HTTP cache", async () => {
+    const fetchSpy = jest.fn(async (_url: string) => new Response('chunk'));
+    globalThis.fetch = fetchSpy as unknown as typeof fetch;
+    setRemotesManifest(
+      manifest(
+        {
+          integrity: { manifest: HASH, entry: OTHER },
+          pages: { './QrPage': ['389.0d46d08c90.js', '__federation_expose_QrPage.f62c35f22a.js'] },
+        },
+        true,
+      ),
+    );
+    await loadRemotePage('mfe_qr', './QrPage', 'provider', 1);
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
+      'http://localhost:3005/1.0.0/389.0d46d08c90.js',
+      'http://localhost:3005/1.0.0/__federation_expose_QrPage.f62c35f22a.js',
+    ]);
+  });
+
+  it('refuses a chunk list naming anything but a file beside the entry', () => {
+    expect(() => manifest({ pages: { './QrPage': ['../evil.js'] } }, false)).toThrow();
+    expect(() => manifest({ pages: { './QrPage': ['https://evil.test/x.js'] } }, false)).toThrow();
+  });
+
   it("drops the manifest-driven preload of a checked remote's chunks, not its CSS", () => {
     const op = { nameOrAlias: 'mfe_qr' } as {
       nameOrAlias: string;
