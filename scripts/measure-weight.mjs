@@ -118,9 +118,15 @@ async function recordNetwork(context, page) {
 
 const isJs = (request) => request.type === 'Script' || /\.js(?:\?|$)/.test(request.url);
 
-/** The longest chain of requests each sent after the previous one had finished. */
+/**
+ * The longest chain of requests each sent after the previous one had
+ * finished. A request answered from the browser's cache (a chunk the shell
+ * fetched into it with its remote's entry) is no round trip on the network.
+ */
 function roundTrips(requests) {
-  const sorted = [...requests].sort((a, b) => a.sentAt - b.sentAt);
+  const sorted = [...requests]
+    .filter((request) => !request.fromCache)
+    .sort((a, b) => a.sentAt - b.sentAt);
   const depth = new Map();
   for (const request of sorted) {
     let before = 0;

@@ -56,9 +56,12 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
     if (/preload/i.test(message.text())) warnings.push(message.text());
   });
   const scripts: string[] = [];
+  const requests: string[] = [];
   page.on('request', (req) => {
+    requests.push(req.url());
     const url = new URL(req.url());
-    if (url.pathname.endsWith('.js')) scripts.push(url.href);
+    // Script loads only: the shell also fetch()es a page's chunks into the HTTP cache with its entry.
+    if (url.pathname.endsWith('.js') && req.resourceType() === 'script') scripts.push(url.href);
   });
   await page.goto('/auth/login');
   await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
@@ -78,6 +81,11 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   // crossorigin) would show as a second request for the same script.
   expect(scripts.length).toBe(new Set(scripts).size);
   expect(warnings).toEqual([]);
+  // The remote's entry is loaded straight from remotes.json, not after its manifest.
+  expect(requests.filter((url) => url.endsWith('/mf-manifest.json'))).toEqual([]);
+  // The logged-in layout and react-toastify are not on the login page's path.
+  expect(scripts.filter((url) => new URL(url).pathname.startsWith('/lazy-'))).toEqual([]);
+  expect(preloads.filter((preload) => preload.href.startsWith('/lazy-'))).toEqual([]);
 });
 
 test('remotes.json is preloaded by the page and revalidated with a 304', async ({
@@ -114,6 +122,13 @@ test("after login the shop's remotes are warmed, never mfe-qr", async ({ page })
   await expect
     .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-shops')}/`)))
     .toBe(true);
-  await page.waitForTimeout(500);
+  // Every page of the role has been warmed (loaded or failed): nothing else is coming.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (window as unknown as { __PANEL__?: { warmedFor?: string } }).__PANEL__?.warmedFor,
+      ),
+    )
+    .toBe('shop');
   expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
 });

@@ -83,6 +83,28 @@ test.describe('the release gate', () => {
     );
     expect(release('status')).toMatch(/mfe-qr\s+stable 1\.0\.0\s+no canary/);
   });
+
+  test('refuses a remote built against a federation runtime newer than the live shell runs', () => {
+    // The shell is one version behind: the remote was built with the next minor of the runtime.
+    const shellRuntime = (
+      JSON.parse(
+        readFileSync(
+          path.join(ROOT, 'node_modules/@module-federation/runtime-core/package.json'),
+          'utf8',
+        ),
+      ) as { version: string }
+    ).version;
+    const [major, minor] = shellRuntime.split('.').map(Number);
+    const ahead = `${major}.${minor! + 1}.0`;
+    const version = unique('runtime');
+    const refused = releaseWith({ PANEL_FAULT_RUNTIME: ahead }, 'mfe-qr', '--version', version);
+    expect(refused.status).toBe(2);
+    expect(refused.output).toContain(
+      `mfe-qr ${version} was built against federation runtime ${ahead} and needs ^${ahead}, but the deployed shell runs ${shellRuntime}`,
+    );
+    expect(existsSync(path.join(DEPLOY_DIR, 'mfe-qr', version))).toBe(false);
+    expect(release('status')).toMatch(/mfe-qr\s+stable 1\.0\.0\s+no canary/);
+  });
 });
 
 test.describe('integrity', () => {

@@ -38,7 +38,7 @@ test.describe('run-time composition', () => {
     const urls = recordRequests(page);
     await openAs(page, 'admin', '/qr');
     await expect(page.locator('[data-remote="mfe_qr"]')).toBeVisible();
-    expect(urls).toContain(`${remoteOrigin('mfe-qr')}/1.0.0/mf-manifest.json`);
+    expect(urls).toContain(`${remoteOrigin('mfe-qr')}/1.0.0/remoteEntry.js`);
   });
 
   test('remotes.json, manifests and entries are no-cache; hashed chunks immutable', async ({

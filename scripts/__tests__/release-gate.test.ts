@@ -29,6 +29,7 @@ const host = {
   name: 'shell',
   package: 'shell',
   version: '1.0.0',
+  runtime: { version: '2.9.2', shareScope: 'default', providesExternalRuntime: true },
   provides: SINGLETON_VERSIONS,
   routes: [
     { remote: 'mfe_qr', exposed: './QrPage', path: 'qr' },
@@ -43,6 +44,12 @@ function qrBuild(overrides: Record<string, unknown> = {}) {
     name: 'mfe_qr',
     package: 'mfe-qr',
     version: '2.0.0',
+    runtime: {
+      builtWith: '2.9.2',
+      requiredVersion: '^2.9.0',
+      shareScope: 'default',
+      externalRuntime: true,
+    },
     exposes: ['./QrPage'],
     shared: Object.fromEntries(
       Object.entries(SINGLETON_VERSIONS).map(([name, version]) => [
@@ -103,6 +110,56 @@ describe('the release gate', () => {
     const candidate = qrBuild({ endpoints: ['getShopInfo'] });
     expect(checkContract({ candidate, host })).toEqual([
       'mfe-qr 2.0.0 injects the API endpoint "getShopInfo", which the shell or @panel/shared injects too',
+    ]);
+  });
+
+  it('lets a remote built against a newer patch of the same runtime minor through', () => {
+    const candidate = qrBuild({
+      runtime: { ...qrBuild().runtime, builtWith: '2.9.7', requiredVersion: '^2.9.0' },
+    });
+    expect(checkContract({ candidate, host })).toEqual([]);
+  });
+
+  it('lets a remote built against an older runtime minor run on a newer shell', () => {
+    const candidate = qrBuild({
+      runtime: { ...qrBuild().runtime, builtWith: '2.8.4', requiredVersion: '^2.8.0' },
+    });
+    expect(checkContract({ candidate, host })).toEqual([]);
+  });
+
+  it('refuses a remote built against a runtime the shell, one version behind, does not run', () => {
+    const candidate = qrBuild({
+      runtime: { ...qrBuild().runtime, builtWith: '2.10.0', requiredVersion: '^2.10.0' },
+    });
+    expect(checkContract({ candidate, host })).toEqual([
+      'mfe-qr 2.0.0 was built against federation runtime 2.10.0 and needs ^2.10.0, but the deployed shell runs 2.9.2; deploy a shell with a matching runtime first',
+    ]);
+  });
+
+  it('refuses a remote built against another runtime major', () => {
+    const candidate = qrBuild({
+      runtime: { ...qrBuild().runtime, builtWith: '3.0.0', requiredVersion: '^3.0.0' },
+    });
+    expect(checkContract({ candidate, host })).toHaveLength(1);
+    expect(
+      checkContract({
+        candidate: qrBuild(),
+        host: { ...host, runtime: { ...host.runtime, version: '3.0.0' } },
+      }),
+    ).toHaveLength(1);
+  });
+
+  it('refuses when either side does not record its runtime, or the share scopes differ', () => {
+    const { runtime: _none, ...oldShell } = host;
+    expect(checkContract({ candidate: qrBuild(), host: oldShell })).toEqual([
+      'mfe-qr 2.0.0 was built against federation runtime 2.9.2, but the deployed shell does not record its runtime version; rebuild and deploy the shell first',
+    ]);
+    expect(checkContract({ candidate: qrBuild({ runtime: undefined }), host })).toEqual([
+      'mfe-qr 2.0.0 does not record the federation runtime it was built against; rebuild it',
+    ]);
+    const otherScope = qrBuild({ runtime: { ...qrBuild().runtime, shareScope: 'panel' } });
+    expect(checkContract({ candidate: otherScope, host })).toEqual([
+      'mfe-qr 2.0.0 shares in scope "panel", but the deployed shell in "default"',
     ]);
   });
 

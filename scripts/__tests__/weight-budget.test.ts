@@ -59,7 +59,12 @@ beforeEach(() => {
   const shell = path.join(root, 'shell', 'dist');
   writeAsset(shell, 'main.0123456789.js', 30_000);
   writeAsset(shell, '275.0123456789.js', 60_000);
-  writeFileSync(path.join(shell, 'index.html'), '<!doctype html>');
+  // A lazy chunk the page neither loads nor preloads: fetched after the login form, never counted.
+  writeAsset(shell, 'lazy-layout.0123456789.js', 9_000);
+  writeFileSync(
+    path.join(shell, 'index.html'),
+    '<!doctype html><script defer src="/main.0123456789.js"></script><link rel="preload" href="/275.0123456789.js" as="script">',
+  );
   const auth = path.join(root, 'mfe-auth', 'dist');
   writeAsset(auth, 'remoteEntry.js', 5_000);
   writeAsset(auth, '__federation_expose_LoginPage.aaaaaaaaaa.js', 2_000);

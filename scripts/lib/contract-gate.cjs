@@ -2,6 +2,10 @@
 // other live remotes? It compares the contract.json files builds publish
 // (shared/build/release-contract.cjs), without a browser:
 //
+// - the shell's federation runtime is one the remote's entry can run on: the
+//   remote is built without a runtime of its own (externalRuntime) and calls
+//   the shell's, so that runtime must satisfy the range the remote was built
+//   for, in the same share scope;
 // - every page the shell's route table loads from the remote is exposed;
 // - every shared singleton the remote requires is provided by the shell at a
 //   version in the required range;
@@ -94,6 +98,35 @@ function satisfies(versionText, range) {
     );
 }
 
+/** Why the remote's entry could not run on the deployed shell's federation runtime, if it could not. */
+function runtimeProblems(label, wanted, provided) {
+  if (!wanted) {
+    return [`${label} does not record the federation runtime it was built against; rebuild it`];
+  }
+  if (!provided) {
+    return [
+      `${label} was built against federation runtime ${wanted.builtWith}, but the deployed shell does not record its runtime version; rebuild and deploy the shell first`,
+    ];
+  }
+  const problems = [];
+  if (wanted.externalRuntime && !provided.providesExternalRuntime) {
+    problems.push(
+      `${label} takes the federation runtime from the shell, but the deployed shell does not provide one`,
+    );
+  }
+  if (!satisfies(provided.version, wanted.requiredVersion)) {
+    problems.push(
+      `${label} was built against federation runtime ${wanted.builtWith} and needs ${wanted.requiredVersion}, but the deployed shell runs ${provided.version}; deploy a shell with a matching runtime first`,
+    );
+  }
+  if ((wanted.shareScope ?? 'default') !== (provided.shareScope ?? 'default')) {
+    problems.push(
+      `${label} shares in scope "${wanted.shareScope}", but the deployed shell in "${provided.shareScope}"`,
+    );
+  }
+  return problems;
+}
+
 /**
  * Everything wrong with releasing `candidate` next to `host` (the deployed
  * shell's contract) and `others` (contracts of the other live remote
@@ -103,6 +136,8 @@ function checkContract({ candidate, host, others = [] }) {
   const problems = [];
   const label = `${candidate.package} ${candidate.version}`;
   if (candidate.kind !== 'remote') return [`${label}: contract.json does not describe a remote`];
+
+  problems.push(...runtimeProblems(label, candidate.runtime, host.runtime));
 
   for (const route of host.routes.filter((r) => r.remote === candidate.name)) {
     if (!candidate.exposes.includes(route.exposed)) {

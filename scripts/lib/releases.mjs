@@ -102,6 +102,25 @@ export function versionDir(pkg, version) {
   return released;
 }
 
+/**
+ * Per exposed page of a version, the chunk files its entry will load for it
+ * (its manifest's exposes, without the entry's own chunks), so the shell can
+ * fetch them with the entry instead of one round trip after it. Empty if
+ * the version has no manifest.
+ */
+function pageChunks(pkg, version) {
+  const file = path.join(versionDir(pkg, version), 'mf-manifest.json');
+  if (!existsSync(file)) return {};
+  const manifest = JSON.parse(readFileSync(file, 'utf8'));
+  const entryChunks = new Set(manifest.metaData?.remoteEntryChunks ?? []);
+  return Object.fromEntries(
+    (manifest.exposes ?? []).map((expose) => [
+      expose.path ?? `./${expose.name}`,
+      expose.assets.js.sync.filter((chunk) => !entryChunks.has(chunk)),
+    ]),
+  );
+}
+
 /** The /remotes.json document for a browser that reached the shell at `hostname`. */
 export function renderRemotesJson({ protocol, hostname, apiUrl }) {
   const releases = readReleases();
@@ -119,6 +138,7 @@ export function renderRemotesJson({ protocol, hostname, apiUrl }) {
       url: url(remote, state.stable),
       version: state.stable,
       ...integrity(remote, state, state.stable),
+      pages: pageChunks(remote.pkg, state.stable),
       roles: remote.roles,
       ...(state.canary
         ? {
@@ -127,6 +147,7 @@ export function renderRemotesJson({ protocol, hostname, apiUrl }) {
               version: state.canary.version,
               percent: state.canary.percent,
               ...integrity(remote, state, state.canary.version),
+              pages: pageChunks(remote.pkg, state.canary.version),
             },
           }
         : {}),

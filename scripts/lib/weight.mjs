@@ -3,7 +3,7 @@
 // page code, in gzip bytes of the .gz files the build wrote next to each file
 // (the static servers send those, or the smaller .br). Read by the size budget
 // test (scripts/__tests__/weight-budget.test.ts) and `npm run bench`.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import { DIST, ROOT } from './apps.mjs';
@@ -23,8 +23,10 @@ export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
 // remotes meet the goal; the login page does not yet (React DOM, Redux
 // Toolkit with RTK Query, the router and the federation runtime alone are
 // about 150 kB gz). 191 kB: the shared Pager, shop-status hook and logo rule
-// moved into @panel/shared, whose one barrel the shell bundles whole.
-export const BUDGET = { loginPageJs: 191_000, remoteOverhead: 8_000 };
+// moved into @panel/shared, whose one barrel the shell bundles whole. 175 kB:
+// the logged-in layout and react-toastify are lazy chunks, fetched at login
+// or with the first toast, and only the scripts index.html loads count.
+export const BUDGET = { loginPageJs: 175_000, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 
@@ -53,16 +55,20 @@ function readManifest(root, pkg) {
 }
 
 /**
- * The shell's page: every script of the shell's build. The shell has no lazy
- * code of its own (its pages are remotes), so everything it builds is loaded
- * at start; a lazy chunk added to it would be counted too (an upper bound).
+ * The shell's start: the scripts its index.html loads or preloads. Its lazy
+ * chunks (the logged-in layout, react-toastify; chunk groups named `lazy-…`,
+ * see shared/build/preload-chunks-plugin.cjs) are fetched only when used,
+ * after the login form, so they do not count.
  */
 function shellStartFiles(root) {
   const dir = distOf(root, readApps(root).shell.package);
-  if (!existsSync(path.join(dir, 'index.html'))) {
-    throw new MissingBuildError(`${path.join(dir, 'index.html')} is missing: build the shell`);
+  const html = path.join(dir, 'index.html');
+  if (!existsSync(html)) {
+    throw new MissingBuildError(`${html} is missing: build the shell`);
   }
-  return { dir, files: readdirSync(dir).filter((name) => name.endsWith('.js')) };
+  const text = readFileSync(html, 'utf8');
+  const files = [...text.matchAll(/(?:src|href)="\/?([^"/]+\.js)"/g)].map((match) => match[1]);
+  return { dir, files: [...new Set(files)].filter((name) => existsSync(path.join(dir, name))) };
 }
 
 /**

@@ -9,7 +9,7 @@ const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { PreloadChunksPlugin } = require('./preload-chunks-plugin.cjs');
 const { ReleaseContractPlugin } = require('./release-contract.cjs');
-const { sharedDependencies } = require('./shared-deps.cjs');
+const { federationRuntime, sharedDependencies } = require('./shared-deps.cjs');
 
 /**
  * The federation runtime's packages as ES modules: Rspack's federation
@@ -73,6 +73,9 @@ function createRspackConfig({ appDir }) {
   if (!isHost) for (const name of Object.keys(shared)) shared[name].import = false;
   const fault = /^(.+)@([^@]+)$/.exec(process.env.PANEL_FAULT_REQUIRE ?? '');
   if (!isHost && fault && shared[fault[1]]) shared[fault[1]].requiredVersion = fault[2];
+  // PANEL_FAULT_RUNTIME=3.0.0 records a remote as built against another
+  // federation runtime (one build cannot really mix two runtimes).
+  const runtime = federationRuntime(isHost ? undefined : process.env.PANEL_FAULT_RUNTIME);
   const devPort = Number(process.env.PANEL_PORT ?? 3000) + app.portOffset;
   // A release builds the same source under another version (scripts/release.mjs).
   const version = process.env.REMOTE_VERSION || pkg.version;
@@ -195,7 +198,8 @@ function createRspackConfig({ appDir }) {
               srcDirs: isHost
                 ? [path.join(appDir, 'src'), path.join(__dirname, '../src')]
                 : [path.join(appDir, 'src')],
-              contract: () => releaseContract({ isHost, app, pkg, version, exposes, shared }),
+              contract: () =>
+                releaseContract({ isHost, app, pkg, version, exposes, shared, runtime }),
             }),
           ]),
       // Watch builds stay fast; release builds are compressed once, here.
@@ -214,16 +218,22 @@ function createRspackConfig({ appDir }) {
 
 /**
  * What the release gate needs of a build (endpoints are added by the plugin):
- * the shell's provided shared versions and the pages its route table loads,
- * or a remote's exposes and the versions it requires of each shared package.
+ * the shell's provided shared versions, federation runtime and the pages its
+ * route table loads, or a remote's exposes, the versions it requires of each
+ * shared package and the federation runtime it was built against.
  */
-function releaseContract({ isHost, app, pkg, version, exposes, shared }) {
+function releaseContract({ isHost, app, pkg, version, exposes, shared, runtime }) {
   if (isHost) {
     return {
       kind: 'host',
       name: app.name,
       package: pkg.name,
       version,
+      runtime: {
+        version: runtime.version,
+        shareScope: runtime.shareScope,
+        providesExternalRuntime: true,
+      },
       provides: Object.fromEntries(Object.entries(shared).map(([name, s]) => [name, s.version])),
       routes: apps.remotes.flatMap((remote) =>
         remote.pages.map((page) => ({
@@ -245,6 +255,12 @@ function releaseContract({ isHost, app, pkg, version, exposes, shared }) {
     name: app.name,
     package: pkg.name,
     version,
+    runtime: {
+      builtWith: runtime.version,
+      requiredVersion: runtime.requiredVersion,
+      shareScope: runtime.shareScope,
+      externalRuntime: true,
+    },
     exposes: Object.keys(exposes),
     shared: required,
   };

@@ -1,8 +1,10 @@
 // Adds <link rel="preload" as="script"> for every script of the shell's build
 // to its index.html, so the browser fetches them with the page, in parallel,
 // instead of discovering them one level at a time (main.js, then the chunks
-// its federation runtime and async boundary ask for). The shell has no lazy
-// code of its own (its pages are remotes): all of its scripts run at start.
+// its federation runtime and async boundary ask for). Not the chunks of
+// chunk groups named `lazy-…` (the logged-in layout, react-toastify with the
+// toast container): the login form does not need them, they are fetched
+// when first used.
 //
 // The chunk loader asks for each chunk with the SHA-384 Rspack's
 // SubresourceIntegrityPlugin compiled into it and crossorigin="anonymous", so
@@ -11,6 +13,20 @@
 // downloads the chunk twice and warns of an integrity mismatch).
 const { createHash } = require('node:crypto');
 const { rspack } = require('@rspack/core');
+
+const LAZY_GROUP = /^lazy-/;
+
+/** Files of chunks that belong only to `lazy-…` chunk groups. */
+function lazyFiles(compilation) {
+  const files = new Set();
+  for (const chunk of compilation.chunks) {
+    const groups = [...chunk.groupsIterable];
+    if (groups.length > 0 && groups.every((group) => LAZY_GROUP.test(group.name ?? ''))) {
+      for (const file of chunk.files) files.add(file);
+    }
+  }
+  return files;
+}
 
 const sriOf = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -25,9 +41,13 @@ class PreloadChunksPlugin {
           const { publicPath, crossOriginLoading } = compilation.outputOptions;
           const crossorigin = crossOriginLoading ? ` crossorigin="${crossOriginLoading}"` : '';
           const text = html.source.source().toString();
+          const later = lazyFiles(compilation);
           const links = compilation
             .getAssets()
-            .filter(({ name }) => name.endsWith('.js') && !text.includes(`${publicPath}${name}"`))
+            .filter(
+              ({ name }) =>
+                name.endsWith('.js') && !later.has(name) && !text.includes(`${publicPath}${name}"`),
+            )
             .sort((a, b) => a.name.localeCompare(b.name))
             .map(
               ({ name, source }) =>

@@ -40,4 +40,20 @@ function sharedDependencies() {
   return shared;
 }
 
-module.exports = { sharedDependencies };
+/**
+ * The shared-runtime contract between the shell and a remote. A remote's
+ * entry is built with `externalRuntime`: it carries no federation runtime
+ * and calls the one the shell put on the page, in the share scope both use.
+ * Its generated container code follows the runtime's API of the version it
+ * was built with, so the shell's runtime must be of that major and at least
+ * that minor (a minor adds to the API the container may call; a patch does
+ * not change it).
+ * @param {string} [builtWith] another version to record (a test fault), else the installed one
+ */
+function federationRuntime(builtWith) {
+  const version = builtWith || versionOf('@module-federation/runtime-core');
+  const [major, minor] = version.split('.');
+  return { version, requiredVersion: `^${major}.${minor}.0`, shareScope: 'default' };
+}
+
+module.exports = { federationRuntime, sharedDependencies };

@@ -7,6 +7,7 @@ import {
   setCurrency,
   setMapTiles,
   setSupportChatUrl,
+  type Role,
 } from '@panel/shared';
 
 import { App } from './app/app';
@@ -16,8 +17,11 @@ import { setRemotesManifest } from './features/remotes/remote-registry';
 
 declare global {
   interface Window {
-    /** Read by the browser tests to prove there is one store and one API slice in the page. */
-    __PANEL__?: { store: ReturnType<typeof makeStore>; api: typeof api };
+    /**
+     * Read by the browser tests: one store and one API slice in the page, and
+     * the role whose pages the idle warm-up has finished loading.
+     */
+    __PANEL__?: { store: ReturnType<typeof makeStore>; api: typeof api; warmedFor?: Role };
   }
 }
 

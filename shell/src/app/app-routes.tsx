@@ -1,10 +1,10 @@
+import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage, PATHS, useSession } from '@panel/shared';
 
 import { RequireAuth } from '../features/auth/require-auth';
-import { PanelLayout } from '../features/layout/panel-layout';
 import { RemotePage } from '../features/remotes/remote-page';
-import { SupportPage } from '../features/support/support-page';
+import { LazyPanelLayout, LazySupportPage } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 
 /** A page of a remote, or the 404 page for a role the route is not for. */
@@ -31,12 +31,27 @@ export function AppRoutes() {
       ))}
       <Route path="/auth/*" element={<Navigate to={PATHS.login} replace />} />
       <Route element={<RequireAuth />}>
-        <Route element={<PanelLayout />}>
+        {/* Fetched at login or at start with a session (preload-pages), so these
+            fallbacks are seldom drawn. */}
+        <Route
+          element={
+            <Suspense fallback={null}>
+              <LazyPanelLayout />
+            </Suspense>
+          }
+        >
           <Route index element={<Navigate to={PATHS.home} replace />} />
           {PANEL_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<GuardedRemote route={route} />} />
           ))}
-          <Route path={PATHS.support} element={<SupportPage />} />
+          <Route
+            path={PATHS.support}
+            element={
+              <Suspense fallback={null}>
+                <LazySupportPage />
+              </Suspense>
+            }
+          />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -1,11 +1,11 @@
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
-import { TOASTS, type AppStore } from '@panel/shared';
+import type { AppStore } from '@panel/shared';
 
 import { SessionListener } from '../features/auth/session-listener';
 import { DocumentTitle } from '../features/layout/document-title';
 import { LoadingOverlay } from '../features/layout/loading-overlay';
+import { Toasts } from '../features/toasts/toasts';
 import { AppRoutes } from './app-routes';
 import { WarmRemotePages } from './preload-pages';
 import './global.css';
@@ -22,14 +22,7 @@ export function App({ store }: { store: AppStore }) {
         <AppRoutes />
         <LoadingOverlay />
         <WarmRemotePages />
-        <ToastContainer
-          position={TOASTS.position}
-          autoClose={TOASTS.autoClose}
-          pauseOnHover={TOASTS.pauseOnHover}
-          pauseOnFocusLoss={TOASTS.pauseOnFocusLoss}
-          draggable={TOASTS.draggable}
-          draggablePercent={TOASTS.draggablePercent}
-        />
+        <Toasts />
       </BrowserRouter>
     </Provider>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { getSession, useSession, type Role, type Viewer } from '@panel/shared';
 
 import { preloadRemotePage } from '../features/remotes/remote-registry';
+import { loadPanelPages } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 
 const normalize = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
@@ -25,7 +26,8 @@ export function preloadPageFor(pathname: string): Promise<unknown> | undefined {
   const role = getSession().role;
   if (role === null) return LOGIN ? start(LOGIN, 'guest') : undefined;
   const page = PANEL_ROUTES.find((route) => route.path === path && route.roles.includes(role));
-  return page ? start(page, role) : undefined;
+  // Outside /auth/ every page is drawn inside the panel's layout.
+  return Promise.all([loadPanelPages(), page ? start(page, role) : undefined]);
 }
 
 const whenIdle = (run: () => void): void => {
@@ -46,7 +48,11 @@ function warmPagesOf(role: Role): () => void {
   let stopped = false;
   const next = () => {
     const route = queue.shift();
-    if (stopped || !route) return;
+    if (stopped) return;
+    if (!route) {
+      if (window.__PANEL__) window.__PANEL__.warmedFor = role;
+      return;
+    }
     whenIdle(() => {
       if (stopped) return;
       start(route, role).then(next, next);
@@ -58,9 +64,14 @@ function warmPagesOf(role: Role): () => void {
   };
 }
 
-/** Warms the pages of the logged-in role, from login (or start) on; stops at logout. */
+/** Warms the layout and the pages of the logged-in role, from login (or start) on; stops at logout. */
 export function WarmRemotePages() {
   const role = useSession().role;
-  useEffect(() => (role === null ? undefined : warmPagesOf(role)), [role]);
+  useEffect(() => {
+    if (role === null) return undefined;
+    // At once, not at idle: the login page moves to /home within a second.
+    loadPanelPages().catch(() => undefined);
+    return warmPagesOf(role);
+  }, [role]);
   return null;
 }

@@ -1,11 +1,10 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 
 /**
- * Subresource integrity for remotes: the federation runtime fetches a
- * remote's mf-manifest.json and adds a <script> for its remoteEntry.js; this
- * runtime plugin gives both the SHA-384 recorded at release (from
- * /remotes.json) and crossorigin="anonymous", so the browser refuses bytes
- * that changed after the release. The entry in turn loads its chunks with
+ * Subresource integrity for remotes: the federation runtime adds a <script>
+ * for a remote's remoteEntry.js; this runtime plugin gives it the SHA-384
+ * recorded at release (from /remotes.json) and crossorigin="anonymous", so
+ * the browser refuses bytes that changed after the release. The entry in turn loads its chunks with
  * the hashes Rspack's SubresourceIntegrityPlugin compiled into it.
  */
 const hashes = new Map<string, string>();
@@ -53,10 +52,5 @@ export const integrityPlugin = (): ModuleFederationRuntimePlugin => ({
         op.filter = (url: string) => !/\.js(?:[?#]|$)/.test(url) && (previous?.(url) ?? true);
       }
     }
-  },
-  fetch(url, init) {
-    const integrity = integrityOf(url);
-    if (!integrity) return undefined;
-    return fetch(url, { ...init, integrity, mode: 'cors', credentials: 'omit' });
   },
 });

@@ -11,6 +11,8 @@ export interface RemoteRelease {
   version?: string;
   /** SHA-384 (SRI form) of the release's mf-manifest.json and remoteEntry.js, recorded at release. */
   integrity?: { manifest: string; entry: string };
+  /** Per exposed page, the chunk files (beside the entry) its entry loads for it. */
+  pages?: Record<string, string[]>;
 }
 
 export interface RemoteEntry extends RemoteRelease {
@@ -37,10 +39,26 @@ const VIEWERS: readonly Viewer[] = ['guest', 'shop', 'provider'];
 
 const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
 
+/** File names beside the entry: no folders, so a chunk list cannot point elsewhere. */
+const CHUNK_FILE = /^[\w.-]+\.js$/;
+
+function isPageChunks(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every(
+      (files) =>
+        Array.isArray(files) &&
+        files.every((file) => typeof file === 'string' && CHUNK_FILE.test(file)),
+    )
+  );
+}
+
 function isRelease(value: unknown): value is RemoteRelease {
   if (typeof value !== 'object' || value === null) return false;
-  const { url, integrity } = value as RemoteRelease;
+  const { url, integrity, pages } = value as RemoteRelease;
   if (typeof url !== 'string') return false;
+  if (pages !== undefined && !isPageChunks(pages)) return false;
   return (
     integrity === undefined ||
     (typeof integrity === 'object' &&

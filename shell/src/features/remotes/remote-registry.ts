@@ -2,7 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import type { Viewer } from '@panel/shared';
 
 import { expectCheckedRemote, expectIntegrity, integrityPlugin } from './integrity-plugin';
-import type { RemotesManifest } from './remote-manifest';
+import type { RemoteRelease, RemotesManifest } from './remote-manifest';
 import { chooseRelease } from './rollout-bucket';
 
 export class RemoteNotAllowedError extends Error {}
@@ -20,18 +20,21 @@ export function setRemotesManifest(next: RemotesManifest): void {
  * role that may use it: a role never downloads a remote it may not use.
  * `force` drops a failed or outdated registration (used by Retry).
  */
-function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): void {
+function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): RemoteRelease {
   const entry = manifest.remotes[remoteName];
   if (!entry) throw new Error(`No remote "${remoteName}" in remotes.json`);
   if (!entry.roles.includes(viewer)) {
     throw new RemoteNotAllowedError(`${remoteName} is not available to ${viewer}`);
   }
   const release = chooseRelease(remoteName, entry);
-  const { url } = release;
-  // The manifest and the entry load only with the hashes recorded at release.
+  // The runtime is given the entry itself, not the manifest beside it: the
+  // manifest would be one more round trip before the entry (a remote builds
+  // no fallback copies of shared packages, so there is nothing in it the
+  // runtime needs first).
+  const url = new URL('remoteEntry.js', release.url).href;
+  // The entry loads only with the hash recorded at release.
   if (release.integrity) {
-    expectIntegrity(url, release.integrity.manifest);
-    expectIntegrity(new URL('remoteEntry.js', url).href, release.integrity.entry);
+    expectIntegrity(url, release.integrity.entry);
     expectCheckedRemote(remoteName);
   } else if (manifest.requireIntegrity) {
     throw new Error(`${remoteName} ${release.version ?? ''} has no recorded integrity hash`);
@@ -40,9 +43,28 @@ function ensureRegistered(remoteName: string, viewer: Viewer, force: boolean): v
     registerPlugins([integrityPlugin()]);
     integrityPluginRegistered = true;
   }
-  if (!force && registeredUrls.get(remoteName) === url) return;
-  registerRemotes([{ name: remoteName, entry: url }], { force: registeredUrls.has(remoteName) });
+  if (!force && registeredUrls.get(remoteName) === url) return release;
+  registerRemotes([{ name: remoteName, entry: url, type: 'global' }], {
+    force: registeredUrls.has(remoteName),
+  });
   registeredUrls.set(remoteName, url);
+  return release;
+}
+
+/**
+ * Fetches a page's chunks together with the entry, into the HTTP cache
+ * (hashed chunks are served immutable), instead of one round trip after
+ * the entry has run: its chunk loader then finds them cached and still
+ * checks each against its hash. A plain fetch, not a <link rel=preload>: a
+ * failed fetch leaves nothing behind, where Chrome reuses a failed preload
+ * and Retry would never recover.
+ */
+function prefetchPageChunks(release: RemoteRelease, exposed: string): void {
+  for (const file of release.pages?.[exposed] ?? []) {
+    fetch(new URL(file, release.url).href)
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
 }
 
 /** The version of a remote this user gets (stable or canary), for load reports. */
@@ -120,7 +142,8 @@ async function fetchRemotePage(
   viewer: Viewer,
   attempt: number,
 ): Promise<RemotePageModule> {
-  ensureRegistered(remoteName, viewer, attempt > 0);
+  const release = ensureRegistered(remoteName, viewer, attempt > 0);
+  prefetchPageChunks(release, exposed);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

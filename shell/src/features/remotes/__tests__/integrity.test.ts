@@ -36,10 +36,13 @@ describe('integrity of remotes', () => {
     expect(registerRemotes).not.toHaveBeenCalled();
   });
 
-  it('loads the manifest and the entry with the hashes from remotes.json', async () => {
+  it('registers the entry itself (no manifest round trip) and loads it with the hash from remotes.json', async () => {
     setRemotesManifest(manifest({ integrity: { manifest: HASH, entry: OTHER } }, true));
     await loadRemotePage('mfe_qr', './QrPage', 'provider', 1);
-    expect(registerRemotes).toHaveBeenCalled();
+    expect(registerRemotes).toHaveBeenCalledWith(
+      [{ name: 'mfe_qr', entry: 'http://localhost:3005/1.0.0/remoteEntry.js', type: 'global' }],
+      expect.anything(),
+    );
     const plugin = integrityPlugin();
     const script = plugin.createScript?.({ url: 'http://localhost:3005/1.0.0/remoteEntry.js' });
     expect(script).toBeInstanceOf(HTMLScriptElement);
@@ -49,11 +52,30 @@ describe('integrity of remotes', () => {
     expect(
       plugin.createScript?.({ url: 'http://localhost:3005/2.0.0/remoteEntry.js' }),
     ).toBeUndefined();
+  });
 
-    const fetchSpy = jest.fn(async () => new Response('{}'));
+  it("fetches the page's chunks listed in remotes.json with the entry, into the HTTP cache", async () => {
+    const fetchSpy = jest.fn(async (_url: string) => new Response('chunk'));
     globalThis.fetch = fetchSpy as unknown as typeof fetch;
-    await plugin.fetch?.(URL_1, {});
-    expect(fetchSpy).toHaveBeenCalledWith(URL_1, expect.objectContaining({ integrity: HASH }));
+    setRemotesManifest(
+      manifest(
+        {
+          integrity: { manifest: HASH, entry: OTHER },
+          pages: { './QrPage': ['389.0d46d08c90.js', '__federation_expose_QrPage.f62c35f22a.js'] },
+        },
+        true,
+      ),
+    );
+    await loadRemotePage('mfe_qr', './QrPage', 'provider', 1);
+    expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
+      'http://localhost:3005/1.0.0/389.0d46d08c90.js',
+      'http://localhost:3005/1.0.0/__federation_expose_QrPage.f62c35f22a.js',
+    ]);
+  });
+
+  it('refuses a chunk list naming anything but a file beside the entry', () => {
+    expect(() => manifest({ pages: { './QrPage': ['../evil.js'] } }, false)).toThrow();
+    expect(() => manifest({ pages: { './QrPage': ['https://evil.test/x.js'] } }, false)).toThrow();
   });
 
   it("drops the manifest-driven preload of a checked remote's chunks, not its CSS", () => {
