@@ -16,24 +16,12 @@
 // issue's work (scripts/weight-baseline.json) and the size budget of the
 // built files (scripts/lib/weight.mjs). Does not judge timings.
 //   node scripts/measure-weight.mjs [--runs 5] [--panel-port 4700] [--api-port 8700] [--save-baseline]
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
 
-import { ensureBrowser } from './ensure-browser.mjs';
 import { ROOT } from './lib/apps.mjs';
-import {
-  CHROMIUM_ARGS,
-  apiLogin,
-  median,
-  portIsFree,
-  startSystem,
-  stopSystem,
-  storeSession,
-  waitForPanel,
-} from './lib/bench-system.mjs';
+import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
 
 const { values } = parseArgs({
@@ -188,17 +176,7 @@ async function coldLogin(browser, base) {
     warmUsableMs: warm.seenAt,
   });
   // The login itself: click, then the dashboard's figures.
-  await page.evaluate((selector) => {
-    window.__seen = null;
-    const check = () => {
-      if (window.__seen === null && document.querySelector(selector)) {
-        window.__seen = performance.now();
-        observer.disconnect();
-      }
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true });
-  }, FIGURES);
+  await page.evaluate(watchFor, FIGURES);
   await page.locator('input[name="email"]').fill(ACCOUNTS.shop.email);
   await page.locator('input[name="password"]').fill(ACCOUNTS.shop.password);
   const clickedAt = await page.evaluate((selector) => {
@@ -364,60 +342,30 @@ function printReport(now, before) {
 }
 
 async function main() {
-  for (const port of [
-    API_PORT,
-    ...APPS.remotes.map((r) => PANEL_PORT + r.portOffset),
-    PANEL_PORT,
-  ]) {
-    if (!(await portIsFree(port)))
-      throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
-  }
   const built = staticWeights();
-  const temp = mkdtempSync(path.join(tmpdir(), 'panel-weight-'));
-  const env = {
-    ...process.env,
-    PANEL_PORT: String(PANEL_PORT),
-    API_PORT: String(API_PORT),
-    DATA_DIR: path.join(temp, 'data'),
-    DEPLOY_DIR: path.join(temp, 'deploy'),
-    DATABASE_URL: `sqlite:${path.join(temp, 'data', 'panel.sqlite')}`,
-    API_LOG: 'off',
-  };
-  delete env.PUBLIC_API_URL;
-  const base = `http://localhost:${PANEL_PORT}`;
-  let system = null;
-  let browser = null;
-  try {
-    console.log(`Starting the panel on ${base} (API :${API_PORT}) …`);
-    system = startSystem(env);
-    await waitForPanel(system, base);
-    browser = await chromium.launch({
-      executablePath: await ensureBrowser(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    // One unmeasured load, so the servers and the OS file cache are warm.
-    await coldLogin(browser, base);
-    const cold = [];
-    for (let run = 0; run < RUNS; run += 1) cold.push(await coldLogin(browser, base));
-    const pages = await remotePages(browser, base, `http://localhost:${API_PORT}`);
-    const now = summarize(cold, pages, built);
-    let before = null;
-    try {
-      before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
-    } catch {
-      // No baseline yet.
-    }
-    if (values['save-baseline']) {
-      writeFileSync(BASELINE_FILE, `${JSON.stringify(now, null, 2)}\n`);
-      console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
-    }
-    printReport(now, before);
-  } finally {
-    await browser?.close().catch(() => undefined);
-    if (system) await stopSystem(system);
-    rmSync(temp, { recursive: true, force: true });
-  }
+  // No seed arguments: the API's first start fills the demo data, as `npm start` does.
+  await withSeededSystem(
+    { name: 'weight', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null },
+    async ({ browser, base, apiBase }) => {
+      // One unmeasured load, so the servers and the OS file cache are warm.
+      await coldLogin(browser, base);
+      const cold = [];
+      for (let run = 0; run < RUNS; run += 1) cold.push(await coldLogin(browser, base));
+      const pages = await remotePages(browser, base, apiBase);
+      const now = summarize(cold, pages, built);
+      let before = null;
+      try {
+        before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+      } catch {
+        // No baseline yet.
+      }
+      if (values['save-baseline']) {
+        writeFileSync(BASELINE_FILE, `${JSON.stringify(now, null, 2)}\n`);
+        console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
+      }
+      printReport(now, before);
+    },
+  );
 }
 
 await main();
