@@ -154,8 +154,18 @@ async function subjects(url: string) {
   }
 }
 
-/** The API's own start flags (package.json "start"): the old-space cap keeps its memory in bounds. */
-const API_NODE_FLAGS = ['--max-old-space-size=160'];
+/**
+ * The API's own Node flags, read from its package.json "start" script (the
+ * old-space cap keeps its memory in bounds), so the bench runs it as
+ * `npm start` does.
+ */
+const API_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 function startProcess(
   script: string,
