@@ -1,7 +1,9 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 
+import { hashSync } from '@node-rs/argon2';
+
 import { DEMO_ADMIN_HASH, DEMO_SHOP_HASH } from '../src/db/demo-data';
-import { hashSecret, needsRehash, verifySecret } from '../src/lib/passwords';
+import { DUMMY_HASH, hashSecret, needsRehash, verifySecret } from '../src/lib/passwords';
 import { PASSWORD, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
@@ -16,11 +18,23 @@ const info = (token: string) => ctx.call({ method: 'GET', url: '/api/v0/shops/sh
 const logoutEverywhere = (token?: string) =>
   ctx.call({ method: 'POST', url: '/api/v0/shops/logout-everywhere/', token });
 
-/** A hash as the API wrote them before: scrypt N=2^14, r=8, p=1, no parameters stored. */
+/** A hash as the API first wrote them: scrypt N=2^14, r=8, p=1, no parameters stored. */
 function legacyHash(secret: string): string {
   const salt = randomBytes(16);
   const key = scryptSync(secret, salt, 32, { N: 16384, r: 8, p: 1 });
   return `scrypt$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** A hash as the API wrote them before Argon2id: scrypt N=2^14, r=8, p=5 with its parameters. */
+function scryptHash(secret: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(secret, salt, 32, { N: 16384, r: 8, p: 5, maxmem: 64 * 1024 * 1024 });
+  return `scrypt$N=16384,r=8,p=5$${salt.toString('base64url')}$${key.toString('base64url')}`;
+}
+
+/** An Argon2id hash at parameters other than today's. */
+function weakerArgon2Hash(secret: string): string {
+  return hashSync(secret, { memoryCost: 8192, timeCost: 1, parallelism: 1 });
 }
 
 describe('POST /shops/logout-everywhere', () => {
@@ -79,16 +93,22 @@ describe('deactivation', () => {
 });
 
 describe('password hashing', () => {
-  it('uses scrypt N=2^14, r=8, p=5 and stores the parameters in the hash', async () => {
+  it('uses Argon2id m=19 MiB, t=2, p=1 and stores the parameters in the hash', async () => {
     const hash = await hashSecret('some secret');
-    expect(hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(hash).toMatch(
+      /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/,
+    );
     expect(await verifySecret('some secret', hash)).toBe(true);
     expect(await verifySecret('other secret', hash)).toBe(false);
     expect(needsRehash(hash)).toBe(false);
   });
 
-  it('still verifies the older hashes, and marks them for upgrade', async () => {
-    const old = legacyHash('some secret');
+  it.each([
+    ['scrypt without parameters', legacyHash],
+    ['scrypt N=2^14, r=8, p=5', scryptHash],
+    ['Argon2id at other parameters', weakerArgon2Hash],
+  ])('still verifies %s hashes, and marks them for upgrade', async (_name, make) => {
+    const old = make('some secret');
     expect(await verifySecret('some secret', old)).toBe(true);
     expect(await verifySecret('other secret', old)).toBe(false);
     expect(needsRehash(old)).toBe(true);
@@ -98,6 +118,9 @@ describe('password hashing', () => {
     'scrypt$N=1048576,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     'scrypt$N=1000,r=8,p=5$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     'scrypt$N=16384,r=8$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    '$argon2id$v=19$m=1048576,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    '$argon2id$v=19$m=19456,t=2,p=1$AAAA',
+    '$argon2i$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     'bcrypt$whatever',
     '',
   ])('rejects a malformed or out-of-range hash %p without throwing', async (stored) => {
@@ -125,7 +148,7 @@ describe('password hashing', () => {
       .select('password_hash')
       .where('id', '=', ctx.shopB.id)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^scrypt\$N=16384,r=8,p=5\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await login(ctx.shopB.email)).statusCode).toBe(200);
     expect((await info(before)).statusCode).toBe(200);
   });
@@ -143,6 +166,11 @@ describe('password hashing', () => {
       .where('id', '=', ctx.admin.id)
       .executeTakeFirstOrThrow();
     expect(needsRehash(row.password_hash)).toBe(false);
+  });
+
+  it('verifies an unknown account against a well-formed hash at the current parameters', async () => {
+    expect(needsRehash(DUMMY_HASH)).toBe(false);
+    expect(await verifySecret(PASSWORD, DUMMY_HASH)).toBe(false);
   });
 
   it('seeds the demo with precomputed hashes of the demo passwords at the current parameters', async () => {

@@ -47,14 +47,14 @@ function isoDay(date: Date): string {
 }
 
 /*
- * The demo passwords' hashes, computed once (scrypt N=2^14, r=8, p=5, as
- * hashSecret makes them): seeding, and the scale seed's thousands of shops,
+ * The demo passwords' hashes, computed once (Argon2id m=19 MiB, t=2, p=1,
+ * as hashSecret makes them): seeding, and the scale seed's thousands of shops,
  * then cost no hashing at all. The passwords are public demo logins anyway.
  */
 export const DEMO_ADMIN_HASH =
-  'scrypt$N=16384,r=8,p=5$9uNrYz53xlOjHjUlH0sDWQ$qOO-rOJ8FLZ83Vs0Q0GEOob6GB5N79G7Lt1251vKL94';
+  '$argon2id$v=19$m=19456,t=2,p=1$Zz5UBKUGwzp1UXqGQWB29Q$7oLoGuedxo74Nh52wmb6gtqoXKvvWyI1GB0fj8tW5SM';
 export const DEMO_SHOP_HASH =
-  'scrypt$N=16384,r=8,p=5$gFM6Zg8tnRWXoqGOVkeJ4w$itEkxCpSKuFopMTYSU9v61wbkOnLkGvyu7f_fSeoSmA';
+  '$argon2id$v=19$m=19456,t=2,p=1$sGToLJ81duM9fErRgTw0mA$Rd+eRIUeqMrRedbl7jbmBA5PKBpQuolKBAosj51v9nw';
 
 /**
  * Seeds the demo when the database has no accounts yet: the logins above,

@@ -30,7 +30,7 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const password = request.body.password.trim();
-      // Hashes made with older scrypt parameters are replaced once the
+      // Hashes made with an older algorithm or parameters are replaced once the
       // password is known to be right, so every account moves up over time.
       const upgrade = async (kind: 'admin' | 'shop', id: number, hash: string) => {
         if (needsRehash(hash))
