@@ -1,10 +1,9 @@
-import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotFoundPage, PATHS, useSession } from '@panel/shared';
 
 import { RequireAuth } from '../features/auth/require-auth';
 import { RemotePage } from '../features/remotes/remote-page';
-import { LazyPanelLayout, LazySupportPage } from './load-panel-pages';
+import { PanelLayoutRoute, SupportPageRoute } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 
 /** A page of a remote, or the 404 page for a role the route is not for. */
@@ -32,26 +31,13 @@ export function AppRoutes() {
       <Route path="/auth/*" element={<Navigate to={PATHS.login} replace />} />
       <Route element={<RequireAuth />}>
         {/* Fetched at login or at start with a session (preload-pages), so these
-            fallbacks are seldom drawn. */}
-        <Route
-          element={
-            <Suspense fallback={null}>
-              <LazyPanelLayout />
-            </Suspense>
-          }
-        >
+            are seldom drawn through a Suspense fallback. */}
+        <Route element={<PanelLayoutRoute />}>
           <Route index element={<Navigate to={PATHS.home} replace />} />
           {PANEL_ROUTES.map((route) => (
             <Route key={route.path} path={route.path} element={<GuardedRemote route={route} />} />
           ))}
-          <Route
-            path={PATHS.support}
-            element={
-              <Suspense fallback={null}>
-                <LazySupportPage />
-              </Suspense>
-            }
-          />
+          <Route path={PATHS.support} element={<SupportPageRoute />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>
