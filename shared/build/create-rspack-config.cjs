@@ -182,8 +182,14 @@ function createRspackConfig({ appDir }) {
             new rspack.HtmlRspackPlugin({
               template: path.join(appDir, 'index.html'),
               title: 'Lending panel',
-              favicon: path.join(appDir, 'favicon.ico'),
+              // The icon travels inside the HTML (213 bytes), so the browser
+              // sends no request for it while the login page loads; the file
+              // is still served at /favicon.ico for whoever asks for it.
+              templateParameters: {
+                faviconUrl: `data:image/x-icon;base64,${fs.readFileSync(path.join(appDir, 'favicon.ico')).toString('base64')}`,
+              },
             }),
+            new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'favicon.ico') }] }),
             new PreloadChunksPlugin(),
           ]
         : []),
