@@ -84,8 +84,43 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   // The remote's entry is loaded straight from remotes.json, not after its manifest.
   expect(requests.filter((url) => url.endsWith('/mf-manifest.json'))).toEqual([]);
   // The logged-in layout and react-toastify are not on the login page's path.
-  expect(scripts.filter((url) => new URL(url).pathname.startsWith('/lazy-'))).toEqual([]);
+  expect(scripts.filter((url) => /^\/lazy-(layout|toasts)/.test(new URL(url).pathname))).toEqual(
+    [],
+  );
   expect(preloads.filter((preload) => preload.href.startsWith('/lazy-'))).toEqual([]);
+});
+
+test('the data layer (Redux Toolkit) is fetched only once the login form is drawn', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('[data-remote="mfe_auth"] form')) {
+        (window as unknown as { __formAt: number }).__formAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/auth/login');
+  await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  // It arrives at idle time, so the first submit finds it.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Boolean((window as { __PANEL__?: { store?: unknown } }).__PANEL__?.store),
+      ),
+    )
+    .toBe(true);
+  const { formAt, dataAt } = await page.evaluate(() => ({
+    formAt: (window as unknown as { __formAt: number }).__formAt,
+    dataAt: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/lazy-data'))
+      .map((entry) => entry.startTime),
+  }));
+  expect(dataAt).toHaveLength(1);
+  expect(dataAt[0]).toBeGreaterThan(formAt);
 });
 
 test('remotes.json is preloaded by the page and revalidated with a 304', async ({

@@ -72,8 +72,10 @@ beforeEach(() => {
   writeAsset(auth, '__federation_expose_RegisterPage.cccccccccc.js', 4_000);
   // A fallback copy of a shared package: the shell provides it, it never counts.
   writeAsset(auth, '718.dddddddddd.js', 60_000);
-  // Under 1 kB the build writes no .gz: the file itself counts.
+  // Under 1 kB the build writes no .gz: the file itself counts (it is a sync chunk of the page).
   writeFileSync(path.join(auth, 'small.eeeeeeeeee.js'), 'y'.repeat(500));
+  // An async chunk of the page, loaded when used (the form's log-in chunk on submit): not counted.
+  writeAsset(auth, 'log-in.ffffffffff.js', 7_000);
   writeFileSync(
     path.join(auth, 'mf-manifest.json'),
     JSON.stringify({
@@ -84,8 +86,12 @@ beforeEach(() => {
           name: 'LoginPage',
           assets: {
             js: {
-              sync: ['389.bbbbbbbbbb.js', '__federation_expose_LoginPage.aaaaaaaaaa.js'],
-              async: ['small.eeeeeeeeee.js'],
+              sync: [
+                '389.bbbbbbbbbb.js',
+                '__federation_expose_LoginPage.aaaaaaaaaa.js',
+                'small.eeeeeeeeee.js',
+              ],
+              async: ['log-in.ffffffffff.js'],
             },
           },
         },

@@ -26,7 +26,10 @@ export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
 // moved into @panel/shared, whose one barrel the shell bundles whole. 175 kB:
 // the logged-in layout and react-toastify are lazy chunks, fetched at login
 // or with the first toast, and only the scripts index.html loads count.
-export const BUDGET = { loginPageJs: 175_000, remoteOverhead: 8_000 };
+// 150.5 kB: the data layer (Redux Toolkit, RTK Query, immer, reselect,
+// react-redux: @panel/shared/data) is fetched once the login form is drawn,
+// and a page counts its sync chunks only (the form's log-in chunk loads on submit).
+export const BUDGET = { loginPageJs: 150_500, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 
@@ -85,10 +88,11 @@ export function remoteWeights(root = ROOT) {
     const entryFile = path.posix.join(entry.path || '', entry.name);
     const entryChunks = manifest.metaData.remoteEntryChunks ?? [];
     const beyond = [entryFile, ...entryChunks];
+    // A page's sync chunks are what it needs to be drawn (the shell fetches
+    // them with the entry); its async ones load when used (the login form's
+    // log-in chunk on submit, say).
     const pages = manifest.exposes.map((expose) => {
-      const files = [...new Set([...expose.assets.js.sync, ...expose.assets.js.async])].filter(
-        (file) => !beyond.includes(file),
-      );
+      const files = [...new Set(expose.assets.js.sync)].filter((file) => !beyond.includes(file));
       return { expose: expose.name, files, gzip: sum(files, dir) };
     });
     return {

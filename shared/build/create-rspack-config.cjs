@@ -41,6 +41,10 @@ function federationRuntimeEsm() {
   return alias;
 }
 
+/** Modules of the data layer: @panel/shared/data's own files and the packages only it uses. */
+const DATA_LAYER_MODULES =
+  /[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]))/;
+
 /**
  * The app's federation name, port and exposed pages come from the one apps
  * manifest (apps.json at the root), found by the app's package name.
@@ -218,7 +222,26 @@ function createRspackConfig({ appDir }) {
       headers: { 'Access-Control-Allow-Origin': '*' },
     },
     performance: { hints: false },
-    optimization: isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+    optimization: {
+      ...(isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' }),
+      // The shell's data layer (@panel/shared/data with Redux Toolkit, RTK
+      // Query, immer, reselect, react-redux) in one chunk named `lazy-…`, so
+      // the page does not preload it: the login form is drawn without it.
+      ...(isHost
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                lazyData: {
+                  name: 'lazy-data',
+                  chunks: 'async',
+                  enforce: true,
+                  test: DATA_LAYER_MODULES,
+                },
+              },
+            },
+          }
+        : {}),
+    },
   };
 }
 

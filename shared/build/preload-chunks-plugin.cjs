@@ -3,8 +3,9 @@
 // instead of discovering them one level at a time (main.js, then the chunks
 // its federation runtime and async boundary ask for). Not the chunks of
 // chunk groups named `lazy-…` (the logged-in layout, react-toastify with the
-// toast container): the login form does not need them, they are fetched
-// when first used.
+// toast container) nor chunks named so (the data layer, see
+// create-rspack-config): the login form does not need them, they are
+// fetched when first used or once the form is up.
 //
 // The chunk loader asks for each chunk with the SHA-384 Rspack's
 // SubresourceIntegrityPlugin compiled into it and crossorigin="anonymous", so
@@ -16,12 +17,14 @@ const { rspack } = require('@rspack/core');
 
 const LAZY_GROUP = /^lazy-/;
 
-/** Files of chunks that belong only to `lazy-…` chunk groups. */
+/** Files of chunks named `lazy-…` or that belong only to `lazy-…` chunk groups. */
 function lazyFiles(compilation) {
   const files = new Set();
   for (const chunk of compilation.chunks) {
     const groups = [...chunk.groupsIterable];
-    if (groups.length > 0 && groups.every((group) => LAZY_GROUP.test(group.name ?? ''))) {
+    const inLazyGroups =
+      groups.length > 0 && groups.every((group) => LAZY_GROUP.test(group.name ?? ''));
+    if (inLazyGroups || LAZY_GROUP.test(chunk.name ?? '')) {
       for (const file of chunk.files) files.add(file);
     }
   }

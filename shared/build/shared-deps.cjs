@@ -5,8 +5,8 @@
 // Shared is only what a remote's own code must reach as the one instance
 // (React, the router) and @panel/shared itself. Redux Toolkit, react-redux
 // and react-toastify are used at run time only inside @panel/shared (the API
-// slice, the store hooks, notify) and by the shell (its Provider and
-// ToastContainer): they travel inside the one @panel/shared and the shell,
+// slice, the store hooks and Provider in @panel/shared/data, notify) and by
+// the shell (its ToastContainer): they travel inside the one @panel/shared and the shell,
 // tree-shaken to what those use, instead of as whole shared packages.
 // Remotes import them for types only (ESLint enforces it).
 const path = require('node:path');
@@ -32,11 +32,15 @@ function sharedDependencies() {
     }
   }
   const sharedPkg = require('../package.json');
-  shared['@panel/shared'] = {
-    singleton: true,
-    requiredVersion: `^${sharedPkg.version}`,
-    version: sharedPkg.version,
-  };
+  // Two shared modules: the data layer (Redux Toolkit inside) is loaded
+  // after the login form, so it is a module of its own.
+  for (const entry of ['@panel/shared', '@panel/shared/data']) {
+    shared[entry] = {
+      singleton: true,
+      requiredVersion: `^${sharedPkg.version}`,
+      version: sharedPkg.version,
+    };
+  }
   return shared;
 }
 

@@ -1,3 +1,5 @@
+// @panel/shared: what every app agrees on and the login page needs. The data
+// layer (the API slice, the store, RTK Query hooks) is @panel/shared/data.
 export * from './types';
 export * from './config/messages';
 export * from './config/upload-rules';
@@ -7,20 +9,14 @@ export * from './auth/roles';
 // Storage is read only through useSession/getSession, so only the writers are public.
 export { clearSession, saveLogin, STORAGE_KEYS, type LoginRecord } from './auth/session';
 export * from './auth/use-session';
-export * from './api/base-api';
 export * from './api/describe-error';
 export * from './api/runtime-config';
 export * from './api/session-events';
-export * from './store/make-store';
-export * from './store/ui-slice';
-export * from './store/hooks';
 export * from './ui/notify';
+export * from './ui/loading-overlay';
 export * from './ui/spinner';
 export * from './ui/not-found-page';
 export * from './ui/placeholder-page';
-export * from './api/endpoints/get-shop-info';
-export * from './api/endpoints/change-shop-status';
-export * from './api/endpoints/use-shop-status-change';
 export * from './ui/query-view';
 export * from './ui/error-state';
 export * from './ui/skeleton';

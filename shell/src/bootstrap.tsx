@@ -1,14 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
-  api,
-  makeStore,
   setApiBaseUrl,
   setCurrency,
   setMapTiles,
   setSupportChatUrl,
   type Role,
 } from '@panel/shared';
+import type { AppStore, api } from '@panel/shared/data';
 
 import { App } from './app/app';
 import { preloadPageFor } from './app/preload-pages';
@@ -18,10 +17,11 @@ import { setRemotesManifest } from './features/remotes/remote-registry';
 declare global {
   interface Window {
     /**
-     * Read by the browser tests: one store and one API slice in the page, and
-     * the role whose pages the idle warm-up has finished loading.
+     * Read by the browser tests: one store and one API slice in the page
+     * (once the data layer has loaded), and the role whose pages the idle
+     * warm-up has finished loading.
      */
-    __PANEL__?: { store: ReturnType<typeof makeStore>; api: typeof api; warmedFor?: Role };
+    __PANEL__?: { store?: AppStore; api?: typeof api; warmedFor?: Role };
   }
 }
 
@@ -58,11 +58,9 @@ async function start() {
       new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
     ]);
   }
-  const store = makeStore();
-  window.__PANEL__ = { store, api };
   root.render(
     <StrictMode>
-      <App store={store} />
+      <App />
     </StrictMode>,
   );
 }

@@ -1,4 +1,5 @@
-import { api, type StockSummary } from '@panel/shared';
+import { type StockSummary } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /** Containers on loan and in stock, per container type (spec section 3, Stock summary). */
 export const stockByTypeApi = api.injectEndpoints({

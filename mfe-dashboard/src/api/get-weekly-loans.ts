@@ -1,4 +1,5 @@
-import { api, type WeeklyLoans } from '@panel/shared';
+import { type WeeklyLoans } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 import { panelTimeZone } from '../utils/time-zone';
 

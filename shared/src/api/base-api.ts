@@ -6,11 +6,19 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 
-import { API_PREFIX, API_TIMEOUT_MS } from '../config/constants';
-import { PATHS } from '../config/routes';
-import { clearSession, getToken } from '../auth/session';
-import { getApiBaseUrl } from './runtime-config';
-import { announceSessionEnd } from './session-events';
+// By name, not by path: @panel/shared is another shared module, and the
+// run-time settings (the API's base URL) live in its one instance.
+import {
+  announceSessionEnd,
+  API_PREFIX,
+  API_TIMEOUT_MS,
+  clearSession,
+  getApiBaseUrl,
+  PATHS,
+} from '@panel/shared';
+
+// Storage is read as it is at each call: no state, so a copy does no harm.
+import { getToken } from '../auth/session';
 
 /** Every tag any remote uses, declared up front so injected endpoints agree. */
 export const TAG_TYPES = [

@@ -1,17 +1,12 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 
 import { api } from '../api/base-api';
-import { uiSlice } from './ui-slice';
 
-const rootReducer = combineSlices(api, uiSlice);
+const rootReducer = combineSlices(api);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/**
- * Builds the one store of the page. At run time only the shell calls it;
- * component tests call it to render a screen with a real store.
- */
-export function makeStore(preloadedState?: Partial<RootState>) {
+function buildStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
@@ -19,5 +14,28 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   });
 }
 
-export type AppStore = ReturnType<typeof makeStore>;
+export type AppStore = ReturnType<typeof buildStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+let current: AppStore | undefined;
+let waiting: Array<(store: AppStore) => void> = [];
+
+/**
+ * Builds the one store of the page. At run time only the shell calls it;
+ * component tests call it to render a screen with a real store.
+ */
+export function makeStore(preloadedState?: Partial<RootState>): AppStore {
+  const store = buildStore(preloadedState);
+  current = store;
+  for (const resolve of waiting) resolve(store);
+  waiting = [];
+  return store;
+}
+
+/**
+ * The store, once the shell has made it: for code that dispatches outside
+ * React (the login form, which is drawn before the store exists).
+ */
+export function whenStore(): Promise<AppStore> {
+  return current ? Promise.resolve(current) : new Promise((resolve) => waiting.push(resolve));
+}

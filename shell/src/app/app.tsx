@@ -1,6 +1,4 @@
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import type { AppStore } from '@panel/shared';
 
 import { SessionListener } from '../features/auth/session-listener';
 import { DocumentTitle } from '../features/layout/document-title';
@@ -10,9 +8,14 @@ import { AppRoutes } from './app-routes';
 import { WarmRemotePages } from './preload-pages';
 import './global.css';
 
-export function App({ store }: { store: AppStore }) {
+/**
+ * The shell's frame. The store's Provider is not here: the login page is
+ * drawn before the data layer has loaded, and the routes that need the store
+ * wait for it (app-routes).
+ */
+export function App() {
   return (
-    <Provider store={store}>
+    <>
       {/* Navigations commit at once, in the same render as the session change
           they go with: as a transition, Logout's move to /auth/login lost to
           the guard, which saw no session on the old page and redirected. */}
@@ -24,6 +27,6 @@ export function App({ store }: { store: AppStore }) {
         <WarmRemotePages />
         <Toasts />
       </BrowserRouter>
-    </Provider>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { getSession, useSession, type Role, type Viewer } from '@panel/shared';
 import { preloadRemotePage } from '../features/remotes/remote-registry';
 import { loadPanelPages } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
+import { loadStore } from './store-loader';
 
 const normalize = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 const LOGIN = AUTH_ROUTES.find((route) => route.exposed === './LoginPage');
@@ -22,12 +23,12 @@ function start(route: RemoteRoute, viewer: Viewer): Promise<unknown> {
 export function preloadPageFor(pathname: string): Promise<unknown> | undefined {
   const path = normalize(pathname);
   const auth = AUTH_ROUTES.find((route) => route.path === path);
-  if (auth) return start(auth, 'guest');
+  if (auth) return Promise.all([start(auth, 'guest'), auth.needsStore ? loadStore() : undefined]);
   const role = getSession().role;
   if (role === null) return LOGIN ? start(LOGIN, 'guest') : undefined;
   const page = PANEL_ROUTES.find((route) => route.path === path && route.roles.includes(role));
-  // Outside /auth/ every page is drawn inside the panel's layout.
-  return Promise.all([loadPanelPages(), page ? start(page, role) : undefined]);
+  // Outside /auth/ every page is drawn inside the panel's layout, with the store.
+  return Promise.all([loadPanelPages(), loadStore(), page ? start(page, role) : undefined]);
 }
 
 const whenIdle = (run: () => void): void => {
@@ -50,7 +51,7 @@ function warmPagesOf(role: Role): () => void {
     const route = queue.shift();
     if (stopped) return;
     if (!route) {
-      if (window.__PANEL__) window.__PANEL__.warmedFor = role;
+      window.__PANEL__ = { ...window.__PANEL__, warmedFor: role };
       return;
     }
     whenIdle(() => {
@@ -64,13 +65,23 @@ function warmPagesOf(role: Role): () => void {
   };
 }
 
-/** Warms the layout and the pages of the logged-in role, from login (or start) on; stops at logout. */
+/**
+ * Warms the data layer once the first page is drawn (the login page is drawn
+ * without it), and the layout and the pages of the logged-in role from login
+ * (or start) on; stops at logout.
+ */
 export function WarmRemotePages() {
   const role = useSession().role;
+  useEffect(() => {
+    whenIdle(() => {
+      loadStore().catch(() => undefined);
+    });
+  }, []);
   useEffect(() => {
     if (role === null) return undefined;
     // At once, not at idle: the login page moves to /home within a second.
     loadPanelPages().catch(() => undefined);
+    loadStore().catch(() => undefined);
     return warmPagesOf(role);
   }, [role]);
   return null;

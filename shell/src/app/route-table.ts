@@ -13,6 +13,12 @@ export interface RemoteRoute {
   remote: string;
   exposed: string;
   roles: readonly Role[];
+  /**
+   * Drawn inside the store's Provider, so the data layer is loaded first.
+   * Every page but the login page (apps.json `withoutStore`), which loads no
+   * Redux Toolkit before its first submit.
+   */
+  needsStore: boolean;
 }
 
 type PathKey = keyof typeof PATHS;
@@ -35,6 +41,7 @@ const ALL_PAGES = apps.remotes.flatMap((remote) =>
       exposed: page.expose,
       viewers,
       roles: viewers.filter((viewer): viewer is Role => viewer !== 'guest'),
+      needsStore: !('withoutStore' in page && page.withoutStore),
     };
   }),
 );
@@ -42,8 +49,20 @@ const ALL_PAGES = apps.remotes.flatMap((remote) =>
 /** Pages a guest may open are the /auth/ pages: drawn full screen, outside the panel layout. */
 export const AUTH_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter((page) =>
   page.viewers.includes('guest'),
-).map(({ path, remote, exposed, roles }) => ({ path, remote, exposed, roles }));
+).map(({ path, remote, exposed, roles, needsStore }) => ({
+  path,
+  remote,
+  exposed,
+  roles,
+  needsStore,
+}));
 
 export const PANEL_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter(
   (page) => !page.viewers.includes('guest'),
-).map(({ path, remote, exposed, roles }) => ({ path, remote, exposed, roles }));
+).map(({ path, remote, exposed, roles, needsStore }) => ({
+  path,
+  remote,
+  exposed,
+  roles,
+  needsStore,
+}));

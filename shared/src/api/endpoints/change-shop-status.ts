@@ -1,5 +1,5 @@
 import { api } from '../base-api';
-import type { ShopStatus } from '../../types';
+import type { ShopStatus } from '@panel/shared';
 
 export interface ChangeShopStatusArgs {
   shop: number;

@@ -1,5 +1,5 @@
 import { api } from '../base-api';
-import type { Shop } from '../../types';
+import type { Shop } from '@panel/shared';
 
 /**
  * The logged account's own record (spec: first item of the array). Used by

@@ -1,9 +1,13 @@
 import { useRef } from 'react';
 
-import { MESSAGES } from '../../config/messages';
-import type { Shop, ShopStatus } from '../../types';
-import { notify } from '../../ui/notify';
-import { describeError, type ApiError } from '../describe-error';
+import {
+  describeError,
+  MESSAGES,
+  notify,
+  type ApiError,
+  type Shop,
+  type ShopStatus,
+} from '@panel/shared';
 import { useChangeShopStatusMutation } from './change-shop-status';
 
 const STATUS_TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: string }> = {

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PATHS, api, clearSession, useAppDispatch } from '@panel/shared';
+import { PATHS, clearSession } from '@panel/shared';
+import { api, useAppDispatch } from '@panel/shared/data';
 
 /** Logout and Sign Out: clear both storages and every cached answer, then go to login. */
 export function useLogout() {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES, PATHS, mediaUrl, useGetShopInfoQuery, type Role } from '@panel/shared';
+import { MESSAGES, PATHS, mediaUrl, type Role } from '@panel/shared';
+import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useLogout } from '../auth/use-logout';
 import { MenuIcon, ProfileIcon } from './icons';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { selectOverlayVisible, useAppSelector } from '@panel/shared';
+import { useOverlayVisible } from '@panel/shared';
 
 import styles from './loading-overlay.module.css';
 
@@ -8,7 +8,7 @@ import styles from './loading-overlay.module.css';
  * covers everything; elsewhere it leaves the side menu uncovered on wide screens.
  */
 export function LoadingOverlay() {
-  const visible = useAppSelector(selectOverlayVisible);
+  const visible = useOverlayVisible();
   const { pathname } = useLocation();
   if (!visible) return null;
   const onAuthPage = pathname.startsWith('/auth');

@@ -1,4 +1,4 @@
-import { api } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 export interface ResetPasswordBody {
   email: string;

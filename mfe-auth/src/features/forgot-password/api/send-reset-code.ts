@@ -1,4 +1,4 @@
-import { api } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 const sendResetCodeApi = api.injectEndpoints({
   overrideExisting: 'throw',

@@ -1,15 +1,32 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { DELAYS_MS, MESSAGES, PATHS, selectOverlayVisible, STORAGE_KEYS } from '@panel/shared';
+import { DELAYS_MS, MESSAGES, PATHS, STORAGE_KEYS, useOverlayVisible } from '@panel/shared';
 import { fetchedRequest, jsonResponse, loginAs, renderRoutes } from '@panel/shared/testing';
 
 import { LoginPage } from '../components/login-page';
 
+/** What the shell's overlay would show. */
+function OverlayProbe() {
+  return useOverlayVisible() ? <div data-testid="overlay" /> : null;
+}
+
 /** The page at its path, as the shell routes it. */
 function renderLoginPage() {
-  return renderRoutes({ [PATHS.login]: <LoginPage /> }, { route: PATHS.login });
+  return renderRoutes(
+    {
+      [PATHS.login]: (
+        <>
+          <LoginPage />
+          <OverlayProbe />
+        </>
+      ),
+    },
+    { route: PATHS.login },
+  );
 }
+
+const overlayShown = () => screen.queryByTestId('overlay') !== null;
 
 const LOGIN_REPLY = { access: 'token-123', status: 'admin', shop_id: 7 };
 
@@ -33,7 +50,7 @@ describe('login', () => {
     jest.useFakeTimers();
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const { store } = renderLoginPage();
+    renderLoginPage();
 
     await fillAndSubmit(user);
 
@@ -42,14 +59,14 @@ describe('login', () => {
     expect(request.method).toBe('POST');
     expect(request.url).toMatch(/\/shops\/login\/$/);
     expect(await request.json()).toEqual({ email: 'shop@example.com', password: 'shop12345' });
-    expect(selectOverlayVisible(store.getState())).toBe(true);
+    expect(overlayShown()).toBe(true);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
 
     act(() => jest.advanceTimersByTime(DELAYS_MS.loginNavigation - 1));
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
     act(() => jest.advanceTimersByTime(1));
     expect(screen.getByTestId('location')).toHaveTextContent('/home');
-    expect(selectOverlayVisible(store.getState())).toBe(false);
+    expect(overlayShown()).toBe(false);
   });
 
   it('without Remember me keeps the token in session storage only, with role and shop id in local storage', async () => {
@@ -87,7 +104,7 @@ describe('login', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse({ error: 'Invalid email or password' }, 401));
     const user = userEvent.setup();
-    const { store } = renderLoginPage();
+    renderLoginPage();
 
     await fillAndSubmit(user);
 
@@ -97,7 +114,7 @@ describe('login', () => {
       'Invalid email or password',
     );
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
-    expect(selectOverlayVisible(store.getState())).toBe(false);
+    expect(overlayShown()).toBe(false);
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 

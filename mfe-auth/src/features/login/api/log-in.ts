@@ -1,4 +1,5 @@
-import { api, type LoginResponse } from '@panel/shared';
+import type { LoginResponse } from '@panel/shared';
+import { api, whenStore } from '@panel/shared/data';
 
 export interface LoginBody {
   email: string;
@@ -14,4 +15,17 @@ const logInApi = api.injectEndpoints({
   }),
 });
 
-export const { useAuthLogInMutation } = logInApi;
+/**
+ * Logs in through the API slice, on the shell's store. The login form is
+ * drawn before the data layer has loaded, so it imports this module on its
+ * first submit instead of holding a mutation hook.
+ */
+export async function logIn(body: LoginBody): Promise<LoginResponse> {
+  const store = await whenStore();
+  const call = store.dispatch(logInApi.endpoints.authLogIn.initiate(body));
+  try {
+    return await call.unwrap();
+  } finally {
+    call.reset();
+  }
+}

@@ -14,7 +14,6 @@ import {
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field';
-import { useAuthLogInMutation } from '../api/log-in';
 
 type Phase = 'idle' | 'submitting' | 'signed-in';
 
@@ -25,7 +24,6 @@ type Phase = 'idle' | 'submitting' | 'signed-in';
  */
 export function LoginForm() {
   const navigate = useNavigate();
-  const [logIn] = useAuthLogInMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
@@ -55,7 +53,9 @@ export function LoginForm() {
     // call's 401 into a "session expired" redirect.
     clearSession();
     try {
-      const reply = await logIn({ email: email.trim(), password: password.trim() }).unwrap();
+      // Fetched on the first submit: the form is drawn without Redux Toolkit.
+      const { logIn } = await import(/* webpackChunkName: "log-in" */ '../api/log-in');
+      const reply = await logIn({ email: email.trim(), password: password.trim() });
       saveLogin({ token: reply.access, status: reply.status, shopId: reply.shop_id, remember });
       setPhase('signed-in');
       navigationTimer.current = setTimeout(() => navigate(PATHS.home), DELAYS_MS.loginNavigation);

@@ -1,4 +1,5 @@
-import { api, type AdminSummary } from '@panel/shared';
+import { type AdminSummary } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /** Provider totals: shops, loans ever and containers that exist (spec section 3, Admin summary). */
 export const adminSummaryApi = api.injectEndpoints({

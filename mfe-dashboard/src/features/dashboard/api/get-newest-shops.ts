@@ -1,4 +1,5 @@
-import { api, type Shop } from '@panel/shared';
+import { type Shop } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /**
  * The two newest shops for the New Shops panel. Provides 'Shop' so that a

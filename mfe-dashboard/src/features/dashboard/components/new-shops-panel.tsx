@@ -10,8 +10,8 @@ import {
   type Shop,
   type ShopStatus,
   Skeleton,
-  useShopStatusChange,
 } from '@panel/shared';
+import { useShopStatusChange } from '@panel/shared/data';
 
 import { formatDate } from '../../../utils/format';
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';

@@ -1,4 +1,5 @@
-import { api, type Loan } from '@panel/shared';
+import { type Loan } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 import { toLoanPage, type LoanPage, type PageArgs } from './paged-loans';
 

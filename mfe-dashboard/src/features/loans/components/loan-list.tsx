@@ -10,8 +10,8 @@ import {
   panelStyles,
   Skeleton,
   useErrorToast,
-  useGetShopInfoQuery,
 } from '@panel/shared';
+import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
 import { formatDate, formatMoney } from '../../../utils/format';

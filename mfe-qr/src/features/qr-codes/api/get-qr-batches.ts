@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 import type { QrBatch } from './qr-batch';
 

@@ -1,4 +1,5 @@
-import { api, type TypesAndCountries } from '@panel/shared';
+import { type TypesAndCountries } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /** Countries and container types the QR generator offers (spec section 3, country options). */
 export const qrOptionsApi = api.injectEndpoints({

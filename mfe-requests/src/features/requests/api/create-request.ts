@@ -1,4 +1,5 @@
-import { api, type ContainerRequest } from '@panel/shared';
+import { type ContainerRequest } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 export interface NewRequestItem {
   container_type: string;

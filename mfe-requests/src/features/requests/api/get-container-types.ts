@@ -1,4 +1,5 @@
-import { api, type ContainerTypes, type TypesAndCountries } from '@panel/shared';
+import { type ContainerTypes, type TypesAndCountries } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /** Container type key → label, for the pickers and the item lines of the cards. */
 export const containerTypesApi = api.injectEndpoints({

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api, type ContainerRequest, LIMITS, type RequestStatus } from '@panel/shared';
+import { type ContainerRequest, LIMITS, type RequestStatus } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 export interface RequestListArgs {
   status: RequestStatus;

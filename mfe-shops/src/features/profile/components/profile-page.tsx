@@ -1,11 +1,5 @@
-import {
-  ErrorState,
-  MESSAGES,
-  PageHeader,
-  panelStyles,
-  useErrorToast,
-  useGetShopInfoQuery,
-} from '@panel/shared';
+import { ErrorState, MESSAGES, PageHeader, panelStyles, useErrorToast } from '@panel/shared';
+import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { ProfileForm } from './profile-form';
 

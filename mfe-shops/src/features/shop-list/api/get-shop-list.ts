@@ -1,4 +1,5 @@
-import { api, type Shop } from '@panel/shared';
+import { type Shop } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /**
  * Every shop, newest id first (the API's order). Provides 'Shop', which a

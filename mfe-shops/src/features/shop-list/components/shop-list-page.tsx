@@ -12,8 +12,8 @@ import {
   Skeleton,
   useDelayElapsed,
   useErrorToast,
-  useShopStatusChange,
 } from '@panel/shared';
+import { useShopStatusChange } from '@panel/shared/data';
 
 import { useGetShopListQuery } from '../api/get-shop-list';
 import { useShopTable } from '../hooks/use-shop-table';

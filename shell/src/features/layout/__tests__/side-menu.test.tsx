@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, MESSAGES } from '@panel/shared';
+import { MESSAGES } from '@panel/shared';
+import { api } from '@panel/shared/data';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import { SideMenu } from '../side-menu';

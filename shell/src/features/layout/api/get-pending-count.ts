@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@panel/shared';
+import { api } from '@panel/shared/data';
 
 /**
  * How many requests wait for the super admin, for the side menu's badge: one

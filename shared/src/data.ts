@@ -1,0 +1,11 @@
+// @panel/shared/data: the data layer, one shared module of its own. It holds
+// Redux Toolkit, RTK Query and react-redux, which the login page does not
+// load before its first submit; everything else is in @panel/shared, which
+// these modules import by name so both share its one instance.
+export * from './api/base-api';
+export * from './store/make-store';
+export * from './store/hooks';
+export { Provider as StoreProvider } from 'react-redux';
+export * from './api/endpoints/get-shop-info';
+export * from './api/endpoints/change-shop-status';
+export * from './api/endpoints/use-shop-status-change';
