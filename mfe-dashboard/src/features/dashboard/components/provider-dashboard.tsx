@@ -1,12 +1,4 @@
-import {
-  ErrorState,
-  MESSAGES,
-  PageHeader,
-  Panel,
-  panelStyles,
-  QueryView,
-  useErrorToast,
-} from '@panel/shared';
+import { MESSAGES, PageHeader, Panel, panelStyles, QueryView, useErrorToast } from '@panel/shared';
 
 import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
 import { ContainerStockChart } from './container-stock-chart';
@@ -15,6 +7,7 @@ import styles from './dashboard.module.css';
 import { BoxIcon, LoanIcon, ShopIcon } from './icons';
 import { NewShopsPanel } from './new-shops-panel';
 import { StatCard } from './stat-card';
+import { TotalsRow } from './totals-row';
 import { WeeklyLoansChart } from './weekly-loans-chart';
 
 /** Provider side (super admin): totals over all shops, this week's loans, stock, newest shops. */
@@ -28,36 +21,30 @@ export function ProviderDashboard() {
   return (
     <div className={panelStyles.page}>
       <PageHeader title="Dashboard" subtitle="All shops at a glance" />
-      {summary.error ? (
-        <Panel title="Totals">
-          <ErrorState
-            title="Could not load the totals"
-            error={summary.error}
-            onRetry={summary.refetch}
-          />
-        </Panel>
-      ) : (
-        <div className={styles.stats}>
-          <StatCard
-            label="Total Loans"
-            hint={MESSAGES.figureHints.providerTotalLoans}
-            value={figures?.loans_pack}
-            icon={<LoanIcon />}
-          />
-          <StatCard
-            label="Total Containers"
-            hint={MESSAGES.figureHints.providerTotalContainers}
-            value={figures?.container_pack}
-            icon={<BoxIcon />}
-          />
-          <StatCard
-            label="Total Shops"
-            hint={MESSAGES.figureHints.providerTotalShops(figures?.shops_waiting)}
-            value={figures?.shops}
-            icon={<ShopIcon />}
-          />
-        </div>
-      )}
+      <TotalsRow
+        error={summary.error}
+        errorTitle="Could not load the totals"
+        onRetry={summary.refetch}
+      >
+        <StatCard
+          label="Total Loans"
+          hint={MESSAGES.figureHints.providerTotalLoans}
+          value={figures?.loans_pack}
+          icon={<LoanIcon />}
+        />
+        <StatCard
+          label="Total Containers"
+          hint={MESSAGES.figureHints.providerTotalContainers}
+          value={figures?.container_pack}
+          icon={<BoxIcon />}
+        />
+        <StatCard
+          label="Total Shops"
+          hint={MESSAGES.figureHints.providerTotalShops(figures?.shops_waiting)}
+          value={figures?.shops}
+          icon={<ShopIcon />}
+        />
+      </TotalsRow>
       <div className={styles.grid}>
         <Panel title="Loan" subtitle="This Week">
           <QueryView

@@ -1,12 +1,4 @@
-import {
-  ErrorState,
-  MESSAGES,
-  PageHeader,
-  Panel,
-  panelStyles,
-  QueryView,
-  Skeleton,
-} from '@panel/shared';
+import { MESSAGES, PageHeader, Panel, panelStyles, QueryView, Skeleton } from '@panel/shared';
 
 import { stockRows } from '../../../utils/stock-rows';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';
@@ -14,6 +6,7 @@ import styles from './dashboard.module.css';
 import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
 import { LoansByTypeChart, loansByTypeHeight } from './loans-by-type-chart';
 import { StatCard } from './stat-card';
+import { TotalsRow } from './totals-row';
 import { StockByTypeDoughnuts, StockByTypeSkeleton } from './stock-by-type-doughnuts';
 
 /** Until the type map is in: the demo and most shops carry about four types. */
@@ -30,43 +23,37 @@ export function ShopDashboard() {
   return (
     <div className={panelStyles.page}>
       <PageHeader title="Dashboard" subtitle="Your shop at a glance" />
-      {weekly.error ? (
-        <Panel title="Totals">
-          <ErrorState
-            title={MESSAGES.failedWeeklyLoanData}
-            error={weekly.error}
-            onRetry={weekly.refetch}
-          />
-        </Panel>
-      ) : (
-        <div className={styles.stats}>
-          <StatCard
-            label="Total Loans"
-            hint={MESSAGES.figureHints.shopTotalLoans}
-            value={figures?.total_loans}
-            icon={<HistoryIcon />}
-          />
-          <StatCard
-            label="Loans"
-            hint={MESSAGES.figureHints.shopLoans}
-            value={figures?.loans_pack}
-            icon={<LoanIcon />}
-          />
-          <StatCard
-            label="Containers"
-            hint={MESSAGES.figureHints.shopContainers}
-            // Containers the shop holds: in the shop (shop_pack) plus out with clients (loans_pack).
-            value={figures ? figures.shop_pack + figures.loans_pack : undefined}
-            icon={<BoxIcon />}
-          />
-          <StatCard
-            label="Clients"
-            hint={MESSAGES.figureHints.shopClients}
-            value={figures?.users}
-            icon={<ClientsIcon />}
-          />
-        </div>
-      )}
+      <TotalsRow
+        error={weekly.error}
+        errorTitle={MESSAGES.failedWeeklyLoanData}
+        onRetry={weekly.refetch}
+      >
+        <StatCard
+          label="Total Loans"
+          hint={MESSAGES.figureHints.shopTotalLoans}
+          value={figures?.total_loans}
+          icon={<HistoryIcon />}
+        />
+        <StatCard
+          label="Loans"
+          hint={MESSAGES.figureHints.shopLoans}
+          value={figures?.loans_pack}
+          icon={<LoanIcon />}
+        />
+        <StatCard
+          label="Containers"
+          hint={MESSAGES.figureHints.shopContainers}
+          // Containers the shop holds: in the shop (shop_pack) plus out with clients (loans_pack).
+          value={figures ? figures.shop_pack + figures.loans_pack : undefined}
+          icon={<BoxIcon />}
+        />
+        <StatCard
+          label="Clients"
+          hint={MESSAGES.figureHints.shopClients}
+          value={figures?.users}
+          icon={<ClientsIcon />}
+        />
+      </TotalsRow>
       <div className={styles.gridEven}>
         <Panel title="Stock per container type" subtitle="Share still in your shop">
           <QueryView
