@@ -103,9 +103,10 @@ export function versionDir(pkg, version) {
 }
 
 /**
- * Per exposed page of a version, the chunk files its entry will load for it
- * (its manifest's exposes, without the entry's own chunks), so the shell can
- * fetch them with the entry instead of one round trip after it. Empty if
+ * Per exposed page of a version, the chunk files (scripts and stylesheets)
+ * its entry will load for it (its manifest's exposes, without the entry's own
+ * chunks), so the shell can fetch them with the entry instead of one round
+ * trip after it. Empty if
  * the version has no manifest.
  */
 function pageChunks(pkg, version) {
@@ -116,7 +117,9 @@ function pageChunks(pkg, version) {
   return Object.fromEntries(
     (manifest.exposes ?? []).map((expose) => [
       expose.path ?? `./${expose.name}`,
-      expose.assets.js.sync.filter((chunk) => !entryChunks.has(chunk)),
+      [...expose.assets.js.sync, ...(expose.assets.css?.sync ?? [])].filter(
+        (chunk) => !entryChunks.has(chunk),
+      ),
     ]),
   );
 }

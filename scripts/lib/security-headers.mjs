@@ -23,8 +23,9 @@ function pagePolicy() {
   const directives = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...remotes],
-    // style-loader puts every app's CSS into <style> elements at run time.
-    'style-src': ["'self'", "'unsafe-inline'"],
+    // Each app's CSS files (a remote's from its own origin); react-toastify
+    // and the watch builds' style-loader put CSS into <style> elements.
+    'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     // Shop logos come from the API; QR codes and previews are data: and blob: URLs.
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...api, ...tileSource(MAP_TILE_URL)],
     'font-src': ["'self'", 'data:', ...remotes],

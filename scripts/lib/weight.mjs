@@ -29,7 +29,10 @@ export const GOALS = { loginPageJs: 120_000, remoteOverhead: 8_000 };
 // 150.5 kB: the data layer (Redux Toolkit, RTK Query, immer, reselect,
 // react-redux: @panel/shared/data) is fetched once the login form is drawn,
 // and a page counts its sync chunks only (the form's log-in chunk loads on submit).
-export const BUDGET = { loginPageJs: 150_500, remoteOverhead: 8_000 };
+// 143 kB: the shell's CSS (with @panel/shared's) is built into .css files
+// instead of JavaScript strings; remotes keep theirs in their chunks, since
+// the CSS-loading runtime would take their entries past 8 kB.
+export const BUDGET = { loginPageJs: 143_000, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 
@@ -70,8 +73,16 @@ function shellStartFiles(root) {
     throw new MissingBuildError(`${html} is missing: build the shell`);
   }
   const text = readFileSync(html, 'utf8');
-  const files = [...text.matchAll(/(?:src|href)="\/?([^"/]+\.js)"/g)].map((match) => match[1]);
-  return { dir, files: [...new Set(files)].filter((name) => existsSync(path.join(dir, name))) };
+  const named = (extension) =>
+    [
+      ...new Set(
+        [...text.matchAll(new RegExp(`(?:src|href)="/?([^"/]+\\.${extension})"`, 'g'))].map(
+          (match) => match[1],
+        ),
+      ),
+    ].filter((name) => existsSync(path.join(dir, name)));
+  // Stylesheets are no JS, but they are on the page's way too: reported beside it.
+  return { dir, files: named('js'), styles: named('css') };
 }
 
 /**
@@ -115,6 +126,7 @@ export function loginPageWeight(root = ROOT) {
   return {
     shellFiles: shell.files,
     shellGzip,
+    shellCssGzip: sum(shell.styles, shell.dir),
     authEntryGzip: auth.beyondGzip,
     loginChunksGzip: login.gzip,
     totalGzip: shellGzip + auth.beyondGzip + login.gzip,
@@ -134,7 +146,7 @@ export function checkBudget(root = ROOT, budget = BUDGET) {
     lines.push(`${within ? 'ok  ' : 'OVER'} ${label}: ${kB(bytes)} gz (budget ${kB(limit)})`);
   };
   line(
-    `JS of a cold /auth/login (shell ${kB(login.shellGzip)}, mfe-auth entry ${kB(login.authEntryGzip)}, LoginPage ${kB(login.loginChunksGzip)})`,
+    `JS of a cold /auth/login (shell ${kB(login.shellGzip)}, mfe-auth entry ${kB(login.authEntryGzip)}, LoginPage ${kB(login.loginChunksGzip)}; besides, the shell's CSS ${kB(login.shellCssGzip)})`,
     login.totalGzip,
     budget.loginPageJs,
   );

@@ -86,6 +86,7 @@ function createRspackConfig({ appDir }) {
   const outputDir =
     process.env.BUILD_OUT_DIR || path.join(appDir, process.env.PANEL_DIST || 'dist');
   const isDev = process.env.NODE_ENV === 'development';
+  const extractCss = isHost && !isDev;
 
   return {
     mode: isDev ? 'development' : 'production',
@@ -137,7 +138,13 @@ function createRspackConfig({ appDir }) {
         {
           test: /\.css$/,
           use: [
-            'style-loader',
+            // The shell's release build puts its CSS (and @panel/shared's) in
+            // .css files, not in the JavaScript: the login page's JS is
+            // lighter by the size of that CSS. A remote keeps its CSS in its
+            // chunks: extracted, its entry would carry the CSS-loading
+            // runtime, beyond the 8 kB a remote may add. Watch builds inject
+            // it (hot reload).
+            extractCss ? rspack.CssExtractRspackPlugin.loader : 'style-loader',
             {
               loader: 'css-loader',
               options: {
@@ -160,6 +167,14 @@ function createRspackConfig({ appDir }) {
         __REMOTE_NAME__: JSON.stringify(pkg.name),
         __REMOTE_VERSION__: JSON.stringify(version),
       }),
+      ...(!extractCss
+        ? []
+        : [
+            new rspack.CssExtractRspackPlugin({
+              filename: '[name].[contenthash:10].css',
+              chunkFilename: '[name].[contenthash:10].css',
+            }),
+          ]),
       new ModuleFederationPlugin({
         name: federationName,
         ...(isHost

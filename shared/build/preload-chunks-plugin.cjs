@@ -1,5 +1,6 @@
 // Adds <link rel="preload" as="script"> for every script of the shell's build
-// to its index.html, so the browser fetches them with the page, in parallel,
+// (and as="style" for its stylesheets) to its index.html, so the browser
+// fetches them with the page, in parallel,
 // instead of discovering them one level at a time (main.js, then the chunks
 // its federation runtime and async boundary ask for). Not the chunks of
 // chunk groups named `lazy-…` (the logged-in layout, react-toastify with the
@@ -45,16 +46,18 @@ class PreloadChunksPlugin {
           const crossorigin = crossOriginLoading ? ` crossorigin="${crossOriginLoading}"` : '';
           const text = html.source.source().toString();
           const later = lazyFiles(compilation);
+          const kindOf = (name) =>
+            name.endsWith('.js') ? 'script' : name.endsWith('.css') ? 'style' : null;
           const links = compilation
             .getAssets()
             .filter(
               ({ name }) =>
-                name.endsWith('.js') && !later.has(name) && !text.includes(`${publicPath}${name}"`),
+                kindOf(name) && !later.has(name) && !text.includes(`${publicPath}${name}"`),
             )
             .sort((a, b) => a.name.localeCompare(b.name))
             .map(
               ({ name, source }) =>
-                `<link rel="preload" href="${publicPath}${name}" as="script"${crossorigin} integrity="${sriOf(source.buffer())}">`,
+                `<link rel="preload" href="${publicPath}${name}" as="${kindOf(name)}"${crossorigin} integrity="${sriOf(source.buffer())}">`,
             )
             .join('');
           compilation.updateAsset(
