@@ -46,23 +46,19 @@ const ALL_PAGES = apps.remotes.flatMap((remote) =>
   }),
 );
 
+const toRoute = ({ path, remote, exposed, roles, needsStore }: RemoteRoute): RemoteRoute => ({
+  path,
+  remote,
+  exposed,
+  roles,
+  needsStore,
+});
+
 /** Pages a guest may open are the /auth/ pages: drawn full screen, outside the panel layout. */
 export const AUTH_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter((page) =>
   page.viewers.includes('guest'),
-).map(({ path, remote, exposed, roles, needsStore }) => ({
-  path,
-  remote,
-  exposed,
-  roles,
-  needsStore,
-}));
+).map(toRoute);
 
 export const PANEL_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter(
   (page) => !page.viewers.includes('guest'),
-).map(({ path, remote, exposed, roles, needsStore }) => ({
-  path,
-  remote,
-  exposed,
-  roles,
-  needsStore,
-}));
+).map(toRoute);
