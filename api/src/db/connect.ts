@@ -52,12 +52,28 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Schema>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    }),
-    kind: 'sqlite',
-  };
+  const writes = { count: 0 };
+  const db = new Kysely<Schema>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
+  });
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  changeStamps.set(db, () => `${dataVersion.get() as number}:${writes.count}`);
+  return { db, kind: 'sqlite' };
+}
+
+const changeStamps = new WeakMap<Db, () => string>();
+
+/**
+ * SQLite only (undefined on PostgreSQL): a stamp that changes whenever the
+ * data may have changed, so a value read earlier may be reused while it is
+ * the same. `PRAGMA data_version` changes when another connection (another
+ * API process) has committed; the count of writing statements covers this
+ * connection's own writes, which data_version does not count. A write in a
+ * transaction is counted when it runs, before its commit, so nothing read
+ * before the commit is reused after it.
+ */
+export function changeStampOf(db: Db): (() => string) | undefined {
+  return changeStamps.get(db);
 }
 
 /** Prepared statements kept per database: the API's query shapes, with room for IN-list lengths. */
@@ -70,8 +86,8 @@ const STATEMENT_CACHE = 500;
  * once. Kysely runs one query at a time per SQLite connection, so a kept
  * statement is never in use twice at once.
  */
-function withStatementCache(sqlite: Database.Database): SqliteDatabase {
-  const kept = new Map<string, SqliteStatement>();
+function withStatementCache(sqlite: Database.Database, writes: { count: number }): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql) {
@@ -84,7 +100,9 @@ function withStatementCache(sqlite: Database.Database): SqliteDatabase {
         if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value as string);
       }
       kept.set(sql, statement);
-      return statement;
+      // Kysely prepares and runs in one synchronous step, so this counts the write as it runs.
+      if (!statement.readonly) writes.count += 1;
+      return statement as unknown as SqliteStatement;
     },
   };
 }
