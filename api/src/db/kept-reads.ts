@@ -37,3 +37,8 @@ export function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promis
   result.catch(() => reads.delete(key));
   return result;
 }
+
+/** Whether keptRead keeps reads on this handle (SQLite), so a costly read pays off across calls. */
+export function keepsReads(db: Db): boolean {
+  return changeStampOf(db) !== undefined;
+}
