@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -9,7 +10,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import { Pool, types } from 'pg';
+import { Pool, types, type PoolClient } from 'pg';
 
 import type { Database as Schema } from './schema';
 
@@ -43,6 +44,7 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    pool.on('connect', preparedStatements);
     return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
@@ -74,6 +76,38 @@ const changeStamps = new WeakMap<Db, () => string>();
  */
 export function changeStampOf(db: Db): (() => string) | undefined {
   return changeStamps.get(db);
+}
+
+/** Longest SQL text run as a named statement; longer ones are long IN lists of whole-list reads. */
+const NAMED_SQL_MAX = 4_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs each parameterised query of a PostgreSQL connection as a named
+ * statement, so PostgreSQL parses and plans each query shape once per
+ * connection instead of on every call (what the statement cache below does
+ * for SQLite). Statements without parameters (DDL, BEGIN) stay unnamed.
+ */
+function preparedStatements(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (
+      typeof text !== 'string' ||
+      !Array.isArray(values) ||
+      values.length === 0 ||
+      text.length > NAMED_SQL_MAX
+    ) {
+      return query(...args);
+    }
+    let name = statementNames.get(text);
+    if (!name) {
+      name = `s${createHash('sha1').update(text).digest('base64url')}`;
+      if (statementNames.size >= STATEMENT_CACHE) statementNames.clear();
+      statementNames.set(text, name);
+    }
+    return query({ name, text, values });
+  };
 }
 
 /** Prepared statements kept per database: the API's query shapes, with room for IN-list lengths. */
