@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from '../src/app';
 import { connect, type Db } from '../src/db/connect';
+import { keptRead } from '../src/db/kept-reads';
 import { ensureReferenceData } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
@@ -122,6 +123,26 @@ describe('revocation on SQLite, across two API processes', () => {
     // Deactivation also bumps token_version, so the old token is refused as revoked.
     expect(await info(token)).toBe(401);
     expect(await info(adminToken)).toBe(200);
+  });
+
+  it('reuses no kept read while a transaction is open, when data_version stands still', async () => {
+    const kept = () => keptRead(db, 'test:in-transaction', () => Promise.resolve('read'));
+    expect(await kept()).toBe('read');
+    const reread = await db.transaction().execute(async (trx) => {
+      // A read starts the transaction's snapshot: another process's commit
+      // (here the super admin activating the shop again) does not move this
+      // connection's data_version.
+      await trx.selectFrom('shops').select('id').execute();
+      const status = await inAnotherProcess({
+        method: 'POST',
+        url: '/api/v0/shops/change-shop-status',
+        token: adminToken,
+        payload: { shop: shopId, new_status: 'active' },
+      });
+      expect(status).toBe(200);
+      return keptRead(db, 'test:in-transaction', () => Promise.resolve('read again'));
+    });
+    expect(reread).toBe('read again');
   });
 
   it("refuses the super admin's token at once after the super admin signs out everywhere in another process", async () => {

@@ -59,11 +59,13 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, writes) }),
   });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  changeStamps.set(db, () => `${dataVersion.get() as number}:${writes.count}`);
+  changeStamps.set(db, () =>
+    sqlite.inTransaction ? null : `${dataVersion.get() as number}:${writes.count}`,
+  );
   return { db, kind: 'sqlite' };
 }
 
-const changeStamps = new WeakMap<Db, () => string>();
+const changeStamps = new WeakMap<Db, () => string | null>();
 
 /**
  * SQLite only (undefined on PostgreSQL): a stamp that changes whenever the
@@ -72,9 +74,12 @@ const changeStamps = new WeakMap<Db, () => string>();
  * API process) has committed; the count of writing statements covers this
  * connection's own writes, which data_version does not count. A write in a
  * transaction is counted when it runs, before its commit, so nothing read
- * before the commit is reused after it.
+ * before the commit is reused after it. While the connection is inside a
+ * transaction the stamp is null (nothing may be reused): data_version is
+ * frozen at the transaction's snapshot, and another process's commit in the
+ * meantime would go unseen.
  */
-export function changeStampOf(db: Db): (() => string) | undefined {
+export function changeStampOf(db: Db): (() => string | null) | undefined {
   return changeStamps.get(db);
 }
 

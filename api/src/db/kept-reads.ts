@@ -14,7 +14,8 @@ const keptByDb = new WeakMap<Db, Kept>();
  * The result of `read`, reused on SQLite while the database's change stamp
  * (changeStampOf) stays the same: a write by this process or a commit by
  * any other one drops every kept read, so nothing stale is ever answered,
- * on any process. PostgreSQL (and a transaction) has no stamp: there `read`
+ * on any process; while a transaction is open on the connection every call
+ * reads. PostgreSQL (and a transaction) has no stamp: there `read`
  * runs every time. Callers must treat the result as read-only: it is shared.
  * `key` names the read and all its arguments.
  */
@@ -22,6 +23,7 @@ export function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promis
   const stampOf = changeStampOf(db);
   if (!stampOf) return read();
   const stamp = stampOf();
+  if (stamp === null) return read();
   let kept = keptByDb.get(db);
   if (!kept || kept.stamp !== stamp || kept.reads.size >= MAX_KEPT) {
     kept = { stamp, reads: new Map() };
