@@ -63,3 +63,25 @@ it(`lists all ${REQUESTS} requests of a shop without a limit`, async () => {
   expect(requests).toHaveLength(REQUESTS);
   expect(requests.every((request) => request.items.length === 1)).toBe(true);
 }, 60_000);
+
+it(`pages deep into the ${LOANS} open loans exactly as the whole list orders them`, async () => {
+  const ids = async (query: string) => {
+    const res = await ctx.call({
+      method: 'GET',
+      url: `/api/v0/pack/containers/loans/${query}`,
+      token: ctx.shopA.token,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Array<{ id: number }>).map((loan) => loan.id);
+  };
+  const whole = await ids('');
+  // Either side of the marks a deep page starts from (every 1,000 rows on
+  // SQLite), from the start and, past the middle, from the far end.
+  for (const offset of [999, 1_000, 1_001, 2_500, 16_499, 16_500, 25_000, 31_999, 32_000, 32_950]) {
+    for (const limit of [1, 25, 100]) {
+      expect(await ids(`?limit=${limit}&offset=${offset}`)).toEqual(
+        whole.slice(offset, offset + limit),
+      );
+    }
+  }
+}, 60_000);

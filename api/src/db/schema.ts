@@ -182,6 +182,7 @@ export interface Database {
   media: MediaTable;
 }
 
+export type AdminRow = Selectable<AdminTable>;
 export type ShopRow = Selectable<ShopTable>;
 export type NewShop = Insertable<ShopTable>;
 export type ContainerRequestRow = Selectable<ContainerRequestTable>;

@@ -2,10 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import type { Db } from '../db/connect';
-import type { ShopRow } from '../db/schema';
+import { keptRead } from '../db/kept-reads';
+import type { AdminRow, ShopRow } from '../db/schema';
 import { findAdminById, findShopById } from '../repositories/shops';
 import { ForbiddenError, UnauthorizedError } from '../errors';
-import { verifyToken } from './jwt';
+import { verifyToken, type TokenClaims } from './jwt';
 
 /** Who may call a route: nobody logged in, any login, a shop user, or the super admin. */
 export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin';
@@ -33,19 +34,43 @@ function bearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+type Account = { kind: 'admin'; row: AdminRow } | { kind: 'shop'; row: ShopRow };
+
+/**
+ * The token's account row. On SQLite it is read once and then reused while
+ * the database is unchanged (keptRead): a revocation, deactivation or
+ * password change, by this process or any other, is a write that drops it,
+ * so a revoked token is refused on every process at its next call. On
+ * PostgreSQL the row is read on every call.
+ */
+function accountOf(db: Db, kind: TokenClaims['kind'], id: number): Promise<Account | undefined> {
+  return keptRead(db, `account:${kind}:${id}`, () => readAccount(db, kind, id));
+}
+
+async function readAccount(
+  db: Db,
+  kind: TokenClaims['kind'],
+  id: number,
+): Promise<Account | undefined> {
+  if (kind === 'admin') {
+    const row = await findAdminById(db, id);
+    return row && { kind, row };
+  }
+  const row = await findShopById(db, id);
+  return row && { kind, row };
+}
+
 async function identify(db: Db, token: string, secret: string): Promise<Caller> {
   const claims = verifyToken(token, secret);
   if (!claims) throw new UnauthorizedError('Invalid or expired token.');
-  if (claims.kind === 'admin') {
-    const admin = await findAdminById(db, claims.id);
-    if (!admin || admin.token_version !== claims.ver)
-      throw new UnauthorizedError('Invalid or expired token.');
-    return { kind: 'admin', adminId: admin.id, email: admin.email };
-  }
-  const shop = await findShopById(db, claims.id);
+  const account = await accountOf(db, claims.kind, claims.id);
   // A password change bumps token_version, which revokes every older token.
-  if (!shop || shop.token_version !== claims.ver)
+  if (!account || account.row.token_version !== claims.ver)
     throw new UnauthorizedError('Invalid or expired token.');
+  if (account.kind === 'admin') {
+    return { kind: 'admin', adminId: account.row.id, email: account.row.email };
+  }
+  const shop = account.row;
   if (shop.status !== 'active')
     throw new ForbiddenError('This shop is inactive; the provider has to activate it.');
   return { kind: 'shop', shopId: shop.id, shopName: shop.name, shop };

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 
 import { dbKindOf, type Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
 
 /*
  * Kept figures (migration 20261122T0400-kept-figures): counters and 15-minute
@@ -103,29 +104,40 @@ export async function addShopClient(trx: Db, shopId: number, client: string): Pr
   return inserted !== undefined;
 }
 
+/*
+ * The reads below are kept while the database is unchanged (keptRead, on
+ * SQLite): the dashboards and list totals ask for the same few figures on
+ * every call, and any write that changes them drops the kept copy. The maps
+ * and arrays they answer are shared and must not be changed.
+ */
+
 /** Every counter of a scope (absent = 0). */
-export async function countsOf(db: Db, scope: number): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('kept_counts')
-    .select(['name', 'n'])
-    .where('scope', '=', scope)
-    .execute();
-  return new Map(rows.map((r) => [r.name, Number(r.n)]));
+export function countsOf(db: Db, scope: number): Promise<Map<string, number>> {
+  return keptRead(db, `counts:${scope}`, async () => {
+    const rows = await db
+      .selectFrom('kept_counts')
+      .select(['name', 'n'])
+      .where('scope', '=', scope)
+      .execute();
+    return new Map(rows.map((r) => [r.name, Number(r.n)]));
+  });
 }
 
 /** Every counter of several scopes, in one read. */
-export async function countsOfScopes(
+export function countsOfScopes(
   db: Db,
   scopes: number[],
 ): Promise<Map<number, Map<string, number>>> {
-  const rows = await db
-    .selectFrom('kept_counts')
-    .select(['scope', 'name', 'n'])
-    .where('scope', 'in', scopes)
-    .execute();
-  const byScope = new Map(scopes.map((scope) => [scope, new Map<string, number>()]));
-  for (const row of rows) byScope.get(Number(row.scope))?.set(row.name, Number(row.n));
-  return byScope;
+  return keptRead(db, `counts:${scopes.join(',')}`, async () => {
+    const rows = await db
+      .selectFrom('kept_counts')
+      .select(['scope', 'name', 'n'])
+      .where('scope', 'in', scopes)
+      .execute();
+    const byScope = new Map(scopes.map((scope) => [scope, new Map<string, number>()]));
+    for (const row of rows) byScope.get(Number(row.scope))?.set(row.name, Number(row.n));
+    return byScope;
+  });
 }
 
 /** Sum of the counters of a scope whose name starts with `prefix`. */
@@ -148,12 +160,16 @@ export function byType(
  * Loans given per day, the days starting at `dayStarts` (epoch ms, ascending;
  * n + 1 instants bound n days), summed from the 15-minute buckets in SQL.
  */
-export async function loansPerDay(
+export function loansPerDay(
   db: Db,
   scope: number,
   dayStarts: readonly number[],
 ): Promise<number[]> {
   const bounds = dayStarts.map(bucketOf);
+  return keptRead(db, `loansPerDay:${scope}:${bounds.join(',')}`, () => sumDays(db, scope, bounds));
+}
+
+async function sumDays(db: Db, scope: number, bounds: number[]): Promise<number[]> {
   // One range sum per day, each a short walk of the covering index (scope,
   // bucket, n), rather than 7 conditional sums over every bucket of the week.
   const days = bounds.slice(0, -1).map((from, i) =>

@@ -1,6 +1,7 @@
-import type { SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 import type { Db } from '../db/connect';
+import { keepsReads, keptRead } from '../db/kept-reads';
 import type { Database, LoanRow } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
 import {
@@ -96,20 +97,72 @@ export async function listLoans(
     // order and the id), so a deep offset skips index entries, not rows,
     // and from whichever end of the index is nearer.
     const read = nearerEnd(page.limit, page.offset ?? 0, total);
-    const ids = ordered(
+    const direction = read.reversed ? 'asc' : 'desc';
+    let ids = ordered(
       db
         .selectFrom('loans')
         .select('id')
         .where('shop_id', '=', shop.id)
         .where('returned_date', returned ? 'is not' : 'is', null),
-      read.reversed ? 'asc' : 'desc',
-    )
-      .limit(read.limit)
-      .offset(read.offset);
-    query = query.where('id', 'in', ids);
+      direction,
+    );
+    let skip = read.offset;
+    const mark = await markBefore(db, shop.id, returned, direction, skip);
+    if (mark) {
+      const column = returned ? 'returned_date' : 'given_date';
+      ids = ids.where(({ eb, refTuple, tuple }) =>
+        eb(refTuple(column, 'id'), direction === 'desc' ? '<' : '>', tuple(mark.at, mark.id)),
+      );
+      skip -= mark.position;
+    }
+    query = query.where('id', 'in', ids.limit(read.limit).offset(skip));
   }
   const rows = await query.execute();
   return { total, items: await shape(db, rows, shop.name) };
+}
+
+/** One mark per this many rows of a shop's loan list. */
+const MARK_EVERY = 1_000;
+
+interface Mark {
+  /** Rows of the list before the row after this mark. */
+  position: number;
+  at: string;
+  id: number;
+}
+
+/**
+ * Where to start a deep page instead of skipping `offset` index entries
+ * (3 ms at 25,000 on SQLite, all of it on the one event loop): the last
+ * mark at or before the offset, then only the rest is skipped. The marks
+ * are every MARK_EVERY-th (date, id) of the list in that order, one window
+ * query kept while the database is unchanged (keptRead), so only where
+ * reads are kept (SQLite); elsewhere, and for shallow pages, null.
+ */
+async function markBefore(
+  db: Db,
+  shopId: number,
+  returned: boolean,
+  direction: 'asc' | 'desc',
+  offset: number,
+): Promise<Mark | null> {
+  if (offset < MARK_EVERY || !keepsReads(db)) return null;
+  const marks = await keptRead(db, `loanMarks:${shopId}:${returned}:${direction}`, async () => {
+    const column = sql.ref(returned ? 'returned_date' : 'given_date');
+    const order = direction === 'desc' ? sql`desc` : sql`asc`;
+    const { rows } = await sql<{ at: string; id: number }>`
+      select at, id from (
+        select ${column} as at, id, row_number() over (order by ${column} ${order}, id ${order}) as n
+        from loans
+        where shop_id = ${shopId} and returned_date is ${returned ? sql`not null` : sql`null`}
+      ) numbered
+      where n % ${MARK_EVERY} = 0
+      order by n`.execute(db);
+    return rows;
+  });
+  const index = Math.min(Math.floor(offset / MARK_EVERY), marks.length) - 1;
+  const mark = marks[index];
+  return mark ? { position: (index + 1) * MARK_EVERY, at: mark.at, id: Number(mark.id) } : null;
 }
 
 async function containersByCode(db: Db, codes: string[]) {

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 
 import type { Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
 import type { NewShop, ShopRow, ShopTable } from '../db/schema';
 import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
 import type { Shop } from '../schemas/shop';
@@ -53,14 +54,17 @@ export async function listShops(db: Db, page: Page): Promise<{ total: number; ro
   return { total: sumPrefix(counts, 'shops:'), rows };
 }
 
+/** The newest shops (the provider's dashboard), kept while the database is unchanged (keptRead). */
 export function newestShops(db: Db, count: number): Promise<ShopRow[]> {
-  return db
-    .selectFrom('shops')
-    .selectAll()
-    .orderBy('created_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(count)
-    .execute();
+  return keptRead(db, `newestShops:${count}`, () =>
+    db
+      .selectFrom('shops')
+      .selectAll()
+      .orderBy('created_date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(count)
+      .execute(),
+  );
 }
 
 export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp } from '../src/app';
+import { connect, type Db } from '../src/db/connect';
+import { keptRead } from '../src/db/kept-reads';
+import { ensureReferenceData } from '../src/db/demo-data';
+import { migrateToLatest } from '../src/db/migrate';
+import { signToken } from '../src/lib/jwt';
+import { createMemoryMailer } from '../src/lib/mailer';
+import { insertShop } from '../src/repositories/shops';
+import { JWT_SECRET } from './helpers';
+
+/*
+ * On SQLite each API process keeps the account rows it has checked tokens
+ * against, until the database changes (src/lib/auth.ts). These tests revoke
+ * in another process, through the API, and expect this process to refuse the
+ * old token at its very next call. They need a database file two processes
+ * share, so they run on SQLite whatever database the rest of the suite uses.
+ */
+const run = promisify(execFile);
+let dir: string;
+let url: string;
+let db: Db;
+let app: FastifyInstance;
+let adminToken: string;
+let shopId: number;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'panel-processes-'));
+  url = `sqlite:${path.join(dir, 'panel.db')}`;
+  ({ db } = connect(url));
+  await migrateToLatest(db, 'sqlite');
+  await ensureReferenceData(db);
+  const admin = await db
+    .insertInto('admins')
+    .values({ email: 'admin@test.dev', password_hash: 'unused' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  adminToken = signToken({ kind: 'admin', id: admin.id, ver: 0 }, JWT_SECRET);
+  shopId = (
+    await insertShop(db, {
+      name: 'Shop A',
+      email: 'a@test.dev',
+      phone: '+1 555 0100',
+      logo: null,
+      created_date: '2025-01-01T00:00:00.000Z',
+      status: 'active',
+      x_gis: null,
+      y_gis: null,
+      password_hash: 'unused',
+    })
+  ).id;
+  app = await buildApp({
+    db,
+    kind: 'sqlite',
+    jwtSecret: JWT_SECRET,
+    dataDir: dir,
+    mailer: createMemoryMailer(),
+  });
+});
+
+afterAll(async () => {
+  await app.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** One call made by another API process on the same database file; its status code. */
+async function inAnotherProcess(call: {
+  method: 'POST';
+  url: string;
+  token: string;
+  payload?: object;
+}): Promise<number> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(__dirname, 'fixtures/api-call.ts'), JSON.stringify(call)],
+    { env: { ...process.env, DATABASE_URL: url, JWT_SECRET } },
+  );
+  return Number(stdout.trim());
+}
+
+const info = async (token: string) =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: '/api/v0/shops/shop/info',
+      headers: { authorization: `JWT ${token}` },
+    })
+  ).statusCode;
+
+describe('revocation on SQLite, across two API processes', () => {
+  it("refuses a shop's token at once after the shop signs out everywhere in another process", async () => {
+    const token = signToken({ kind: 'shop', id: shopId, ver: 0 }, JWT_SECRET);
+    expect(await info(token)).toBe(200);
+    expect(await info(token)).toBe(200);
+    const status = await inAnotherProcess({
+      method: 'POST',
+      url: '/api/v0/shops/logout-everywhere',
+      token,
+    });
+    expect(status).toBe(200);
+    expect(await info(token)).toBe(401);
+    expect(await info(signToken({ kind: 'shop', id: shopId, ver: 1 }, JWT_SECRET))).toBe(200);
+  });
+
+  it('refuses a shop at once after the super admin deactivates it in another process', async () => {
+    const token = signToken({ kind: 'shop', id: shopId, ver: 1 }, JWT_SECRET);
+    expect(await info(token)).toBe(200);
+    expect(await info(adminToken)).toBe(200);
+    const status = await inAnotherProcess({
+      method: 'POST',
+      url: '/api/v0/shops/change-shop-status',
+      token: adminToken,
+      payload: { shop: shopId, new_status: 'inactive' },
+    });
+    expect(status).toBe(200);
+    // Deactivation also bumps token_version, so the old token is refused as revoked.
+    expect(await info(token)).toBe(401);
+    expect(await info(adminToken)).toBe(200);
+  });
+
+  it('reuses no kept read while a transaction is open, when data_version stands still', async () => {
+    const kept = () => keptRead(db, 'test:in-transaction', () => Promise.resolve('read'));
+    expect(await kept()).toBe('read');
+    const reread = await db.transaction().execute(async (trx) => {
+      // A read starts the transaction's snapshot: another process's commit
+      // (here the super admin activating the shop again) does not move this
+      // connection's data_version.
+      await trx.selectFrom('shops').select('id').execute();
+      const status = await inAnotherProcess({
+        method: 'POST',
+        url: '/api/v0/shops/change-shop-status',
+        token: adminToken,
+        payload: { shop: shopId, new_status: 'active' },
+      });
+      expect(status).toBe(200);
+      return keptRead(db, 'test:in-transaction', () => Promise.resolve('read again'));
+    });
+    expect(reread).toBe('read again');
+  });
+
+  it("refuses the super admin's token at once after the super admin signs out everywhere in another process", async () => {
+    expect(await info(adminToken)).toBe(200);
+    const status = await inAnotherProcess({
+      method: 'POST',
+      url: '/api/v0/shops/logout-everywhere',
+      token: adminToken,
+    });
+    expect(status).toBe(200);
+    expect(await info(adminToken)).toBe(401);
+  });
+});
