@@ -31,6 +31,8 @@ export interface TestContext {
   inactive: { id: number; email: string };
   /** Pins the clock used for loans, requests and the weekly figures. */
   setNow(date: Date | null): void;
+  /** PostgreSQL only: another connection pool on the same database, as another API process has. */
+  another(): Db;
   call(
     options: InjectOptions & { token?: string },
   ): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
@@ -184,6 +186,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     setNow(date) {
       now = date;
     },
+    another,
     call({ token: bearer, headers, ...options }) {
       const target = apps[turn++ % apps.length] as FastifyInstance;
       return target.inject({

@@ -45,7 +45,9 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on('connect', preparedStatements);
-    return { db: new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    changeStamps.set(db, snapshotStamps(pool));
+    return { db, kind: 'postgres' };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -65,22 +67,68 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   return { db, kind: 'sqlite' };
 }
 
-const changeStamps = new WeakMap<Db, () => string | null>();
+type ChangeStamp = () => string | null | Promise<string | null>;
+
+const changeStamps = new WeakMap<Db, ChangeStamp>();
 
 /**
- * SQLite only (undefined on PostgreSQL): a stamp that changes whenever the
- * data may have changed, so a value read earlier may be reused while it is
- * the same. `PRAGMA data_version` changes when another connection (another
+ * A stamp that changes whenever the data may have changed, so a value read
+ * earlier may be reused while it is the same (undefined for a transaction:
+ * inside one nothing is reused). null: no stamp now, read afresh.
+ *
+ * SQLite: `PRAGMA data_version` changes when another connection (another
  * API process) has committed; the count of writing statements covers this
  * connection's own writes, which data_version does not count. A write in a
  * transaction is counted when it runs, before its commit, so nothing read
  * before the commit is reused after it. While the connection is inside a
- * transaction the stamp is null (nothing may be reused): data_version is
- * frozen at the transaction's snapshot, and another process's commit in the
- * meantime would go unseen.
+ * transaction the stamp is null: data_version is frozen at the
+ * transaction's snapshot, and another process's commit in the meantime
+ * would go unseen.
+ *
+ * PostgreSQL: see snapshotStamps.
  */
-export function changeStampOf(db: Db): (() => string | null) | undefined {
+export function changeStampOf(db: Db): ChangeStamp | undefined {
   return changeStamps.get(db);
+}
+
+/**
+ * PostgreSQL's stamp is the server's current snapshot
+ * (`pg_current_snapshot()`: the oldest running transaction, the next
+ * transaction id and the ones in progress). Two equal snapshots see exactly
+ * the same committed transactions, so the same data; any commit, by any API
+ * process, gives every later snapshot another value. That makes reads
+ * reusable across processes with nothing to invalidate.
+ *
+ * The stamp costs one round trip, shared: a caller may only use a snapshot
+ * taken after it asked (else a commit made just before its request could
+ * go unseen), so callers arriving while one query is out share the next
+ * one, which starts as soon as that query is back. Under load that is one
+ * small query for many requests, instead of each request's own reads.
+ */
+function snapshotStamps(pool: Pool): () => Promise<string | null> {
+  let inFlight: Promise<string | null> | undefined;
+  let next: Promise<string | null> | undefined;
+  const query = (): Promise<string | null> => {
+    const stamp = pool
+      .query<{ stamp: string }>('select pg_current_snapshot()::text as stamp')
+      .then(
+        (result) => result.rows[0]?.stamp ?? null,
+        () => null,
+      )
+      .finally(() => {
+        if (inFlight === stamp) inFlight = undefined;
+      });
+    inFlight = stamp;
+    return stamp;
+  };
+  return () => {
+    if (!inFlight) return query();
+    next ??= inFlight.then(() => {
+      next = undefined;
+      return query();
+    });
+    return next;
+  };
 }
 
 /** Longest SQL text run as a named statement; longer ones are long IN lists of whole-list reads. */

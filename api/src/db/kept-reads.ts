@@ -11,18 +11,20 @@ interface Kept {
 const keptByDb = new WeakMap<Db, Kept>();
 
 /**
- * The result of `read`, reused on SQLite while the database's change stamp
- * (changeStampOf) stays the same: a write by this process or a commit by
- * any other one drops every kept read, so nothing stale is ever answered,
- * on any process; while a transaction is open on the connection every call
- * reads. PostgreSQL (and a transaction) has no stamp: there `read`
- * runs every time. Callers must treat the result as read-only: it is shared.
- * `key` names the read and all its arguments.
+ * The result of `read`, reused while the database's change stamp
+ * (changeStampOf: SQLite's data version, PostgreSQL's snapshot) stays the
+ * same: a write by this process or a commit by any other one drops every
+ * kept read, so nothing stale is ever answered, on any process. Inside a
+ * transaction (no stamp) `read` runs every time. Callers must treat the
+ * result as read-only: it is shared. `key` names the read and all its
+ * arguments.
  */
-export function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+export async function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
   const stampOf = changeStampOf(db);
   if (!stampOf) return read();
-  const stamp = stampOf();
+  // Taken before the read (SQLite's at once, PostgreSQL's from a query sent
+  // after this call), so a change meanwhile moves the stamp on.
+  const stamp = await stampOf();
   if (stamp === null) return read();
   let kept = keptByDb.get(db);
   if (!kept || kept.stamp !== stamp || kept.reads.size >= MAX_KEPT) {
@@ -40,7 +42,7 @@ export function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promis
   return result;
 }
 
-/** Whether keptRead keeps reads on this handle (SQLite), so a costly read pays off across calls. */
+/** Whether keptRead keeps reads on this handle (not a transaction), so a costly read pays off across calls. */
 export function keepsReads(db: Db): boolean {
   return changeStampOf(db) !== undefined;
 }

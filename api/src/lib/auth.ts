@@ -37,11 +37,10 @@ function bearer(request: FastifyRequest): string | null {
 type Account = { kind: 'admin'; row: AdminRow } | { kind: 'shop'; row: ShopRow };
 
 /**
- * The token's account row. On SQLite it is read once and then reused while
- * the database is unchanged (keptRead): a revocation, deactivation or
- * password change, by this process or any other, is a write that drops it,
- * so a revoked token is refused on every process at its next call. On
- * PostgreSQL the row is read on every call.
+ * The token's account row, read once and then reused while the database is
+ * unchanged (keptRead): a revocation, deactivation or password change, by
+ * this process or any other, is a write that drops it, so a revoked token
+ * is refused on every process at its next call.
  */
 function accountOf(db: Db, kind: TokenClaims['kind'], id: number): Promise<Account | undefined> {
   return keptRead(db, `account:${kind}:${id}`, () => readAccount(db, kind, id));

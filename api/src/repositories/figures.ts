@@ -105,8 +105,8 @@ export async function addShopClient(trx: Db, shopId: number, client: string): Pr
 }
 
 /*
- * The reads below are kept while the database is unchanged (keptRead, on
- * SQLite): the dashboards and list totals ask for the same few figures on
+ * The reads below are kept while the database is unchanged (keptRead):
+ * the dashboards and list totals ask for the same few figures on
  * every call, and any write that changes them drops the kept copy. The maps
  * and arrays they answer are shared and must not be changed.
  */

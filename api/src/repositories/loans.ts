@@ -136,8 +136,8 @@ interface Mark {
  * (3 ms at 25,000 on SQLite, all of it on the one event loop): the last
  * mark at or before the offset, then only the rest is skipped. The marks
  * are every MARK_EVERY-th (date, id) of the list in that order, one window
- * query kept while the database is unchanged (keptRead), so only where
- * reads are kept (SQLite); elsewhere, and for shallow pages, null.
+ * query kept while the database is unchanged (keptRead); inside a
+ * transaction, and for shallow pages, null.
  */
 async function markBefore(
   db: Db,

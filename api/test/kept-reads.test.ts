@@ -1,0 +1,97 @@
+import type { Db } from '../src/db/connect';
+import { keptRead } from '../src/db/kept-reads';
+import { insertShop } from '../src/repositories/shops';
+import { createTestContext, type TestContext } from './helpers';
+
+/*
+ * keptRead (src/db/kept-reads.ts) reuses a read while the database's change
+ * stamp stands still: SQLite's data version, PostgreSQL's snapshot. These
+ * tests write through another connection pool (what another API process
+ * has; the same handle on SQLite's in-memory database) and expect the very
+ * next read to see the write, also while reads are pouring in.
+ */
+let ctx: TestContext;
+let writer: Db;
+let shopsAdded = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  writer = ctx.kind === 'postgres' ? ctx.another() : ctx.db;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const countShops = (db: Db) =>
+  db
+    .selectFrom('shops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+
+async function addShop(): Promise<void> {
+  shopsAdded += 1;
+  await insertShop(writer, {
+    name: `Kept ${shopsAdded}`,
+    email: `kept${shopsAdded}@test.dev`,
+    phone: '+1 555 0100',
+    logo: null,
+    created_date: '2025-01-01T00:00:00.000Z',
+    status: 'active',
+    x_gis: null,
+    y_gis: null,
+    password_hash: 'unused',
+  });
+}
+
+describe('kept reads', () => {
+  it('reads once while nothing changes', async () => {
+    let reads = 0;
+    const read = () => keptRead(ctx.db, 'test:once', async () => ++reads);
+    expect(await read()).toBe(1);
+    expect(await read()).toBe(1);
+    expect(await Promise.all([read(), read(), read()])).toEqual([1, 1, 1]);
+    expect(reads).toBe(1);
+  });
+
+  it('sees a write committed by another connection at the next read', async () => {
+    const kept = () => keptRead(ctx.db, 'test:shops', () => countShops(ctx.db));
+    const before = await kept();
+    expect(await kept()).toBe(before);
+    await addShop();
+    expect(await kept()).toBe(before + 1);
+  });
+
+  it('never answers a read asked for after a commit with data from before it, under a stream of reads', async () => {
+    const kept = () => keptRead(ctx.db, 'test:stream', () => countShops(ctx.db));
+    let pouring = true;
+    // Background readers keep a stamp query out at all times, so each
+    // checked read below arrives while one is in flight.
+    const readers = Array.from({ length: 8 }, async () => {
+      while (pouring) await kept();
+    });
+    try {
+      for (let round = 0; round < 200; round++) {
+        const expected = (await countShops(writer)) + 1;
+        await addShop();
+        expect(await kept()).toBe(expected);
+      }
+    } finally {
+      pouring = false;
+      await Promise.all(readers);
+    }
+  });
+
+  it('reads afresh inside a transaction', async () => {
+    const kept = (db: Db) => keptRead(db, 'test:transaction', () => countShops(db));
+    const outside = await kept(ctx.db);
+    const inside = await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('shops').where('email', 'like', 'kept%').execute();
+      return kept(trx as unknown as Db);
+    });
+    expect(inside).toBe(outside - shopsAdded);
+    // Committed: the kept count outside follows.
+    expect(await kept(ctx.db)).toBe(outside - shopsAdded);
+  });
+});
