@@ -95,3 +95,29 @@ describe('kept reads', () => {
     expect(await kept(ctx.db)).toBe(outside - shopsAdded);
   });
 });
+
+describe('kept pages', () => {
+  const get = (url: string, token: string) =>
+    ctx.call({ method: 'GET', url: `/api/v0${url}`, token });
+
+  it('shows a request made in between (through the other instance, with two) on the very next page read', async () => {
+    const page = '/pack/container-requests/?order=newest&limit=5';
+    for (let round = 0; round < 6; round++) {
+      const before = await get(page, ctx.admin.token);
+      expect(before.statusCode).toBe(200);
+      expect((await get(page, ctx.admin.token)).json()).toEqual(before.json());
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/v0/pack/containers/request_container/',
+        payload: { containers: [{ container_type: 'cup', count: round + 1 }] },
+        token: ctx.shopA.token,
+      });
+      expect(made.statusCode).toBe(201);
+      const after = await get(page, ctx.admin.token);
+      expect(after.json()[0].id).toBe(made.json().id);
+      expect(Number(after.headers['x-total-count'])).toBe(
+        Number(before.headers['x-total-count']) + 1,
+      );
+    }
+  });
+});

@@ -1,11 +1,16 @@
 import { changeStampOf, type Db } from './connect';
 
-/** Reads kept per database handle, at most this many (then the cache starts again). */
-const MAX_KEPT = 10_000;
+/**
+ * What the reads kept per database handle may weigh together (then the
+ * cache starts again). A figure or a row weighs 1; a page of a list weighs
+ * its rows, so at most 200 pages of 100 rows (about 10 MB) are kept.
+ */
+const MAX_WEIGHT = 20_000;
 
 interface Kept {
   stamp: string;
   reads: Map<string, Promise<unknown>>;
+  weight: number;
 }
 
 const keptByDb = new WeakMap<Db, Kept>();
@@ -19,7 +24,12 @@ const keptByDb = new WeakMap<Db, Kept>();
  * result as read-only: it is shared. `key` names the read and all its
  * arguments.
  */
-export async function keptRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+export async function keptRead<T>(
+  db: Db,
+  key: string,
+  read: () => Promise<T>,
+  weight = 1,
+): Promise<T> {
   const stampOf = changeStampOf(db);
   if (!stampOf) return read();
   // Taken before the read (SQLite's at once, PostgreSQL's from a query sent
@@ -27,8 +37,8 @@ export async function keptRead<T>(db: Db, key: string, read: () => Promise<T>): 
   const stamp = await stampOf();
   if (stamp === null) return read();
   let kept = keptByDb.get(db);
-  if (!kept || kept.stamp !== stamp || kept.reads.size >= MAX_KEPT) {
-    kept = { stamp, reads: new Map() };
+  if (!kept || kept.stamp !== stamp || kept.weight + weight > MAX_WEIGHT) {
+    kept = { stamp, reads: new Map(), weight: 0 };
     keptByDb.set(db, kept);
   }
   const known = kept.reads.get(key);
@@ -38,6 +48,7 @@ export async function keptRead<T>(db: Db, key: string, read: () => Promise<T>): 
   const reads = kept.reads;
   const result = read();
   reads.set(key, result);
+  kept.weight += weight;
   result.catch(() => reads.delete(key));
   return result;
 }

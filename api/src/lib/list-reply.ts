@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
+import type { Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
 import type { Page } from '../repositories/paging';
 
 /** Rows per database read while an un-paged list streams out. */
@@ -8,8 +10,16 @@ export const STREAM_PAGE = 2_000;
 
 type Lister<T> = (page: Page) => Promise<{ total: number; items: T[] }>;
 
+/** The list a call reads, named with every argument but the page, so its pages can be kept. */
+export interface ListSource {
+  db: Db;
+  key: string;
+}
+
 /**
- * Answers a list call. A page (`limit` given) is read and sent as usual. A
+ * Answers a list call. A page (`limit` given) is read and sent as usual,
+ * kept while the database is unchanged (keptRead: the tabs and the first
+ * pages are asked for again and again; any write drops them). A
  * whole list (the spec's default answer) streams out as one JSON array,
  * read STREAM_PAGE rows at a time as the client takes it, so its size
  * bounds neither the API's memory nor the time one read holds the database
@@ -18,11 +28,17 @@ type Lister<T> = (page: Page) => Promise<{ total: number; items: T[] }>;
  */
 export async function sendList<T>(
   reply: FastifyReply,
+  source: ListSource,
   page: Page,
   list: Lister<T>,
 ): Promise<T[] | FastifyReply> {
   if (page.limit !== undefined) {
-    const { total, items } = await list(page);
+    const { total, items } = await keptRead(
+      source.db,
+      `page:${source.key}:${page.limit}:${page.offset ?? 0}`,
+      () => list(page),
+      Math.max(1, page.limit),
+    );
     reply.header('X-Total-Count', total);
     return items;
   }

@@ -28,7 +28,8 @@ const listRequestsRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         throw new ForbiddenError("You may only see your own shop's requests.");
       }
       const shopId = caller.kind === 'shop' ? caller.shopId : (shop ?? null);
-      return sendList(reply, { limit, offset }, (page) =>
+      const source = { db: deps.db, key: `requests:${shopId}:${status}:${order}` };
+      return sendList(reply, source, { limit, offset }, (page) =>
         listRequests(deps.db, { shopId, status }, page, order),
       );
     },

@@ -29,7 +29,12 @@ const listLoansRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { d
       async (request, reply) => {
         const caller = shopCaller(request);
         const shop = { id: caller.shopId, name: caller.shopName };
-        return sendList(reply, request.query, (page) => listLoans(deps.db, shop, returned, page));
+        return sendList(
+          reply,
+          { db: deps.db, key: `loans:${shop.id}:${returned}` },
+          request.query,
+          (page) => listLoans(deps.db, shop, returned, page),
+        );
       },
     );
   }
