@@ -35,7 +35,17 @@ interface Call {
   group: 'dashboard' | 'paged' | 'unpaged';
   role: 'admin' | 'shop';
   path: string;
+  /** Writes per second made meanwhile (the demo shop asking for containers), or none. */
+  writes?: number;
 }
+
+/**
+ * Reads are kept while the database is unchanged (src/db/kept-reads.ts), so
+ * a read-only load is answered from memory; these calls are measured again
+ * while the demo shop makes this many container requests a second, each a
+ * commit that drops every kept read, so the reads after it go to the database.
+ */
+const WRITES_PER_SECOND = 50;
 
 function calls(openLoans: number, requests: number, shops: number): Call[] {
   const d = (role: Call['role'], p: string): Call => ({ group: 'dashboard', role, path: p });
@@ -65,6 +75,14 @@ function calls(openLoans: number, requests: number, shops: number): Call[] {
     l('admin', '/api/v0/pack/container-requests/?status=DENIED&limit=100'),
     l('admin', '/api/v0/shops/shop/?limit=50'),
     l('admin', `/api/v0/shops/shop/?limit=50&offset=${Math.max(0, shops - 50)}`),
+    ...[
+      d('admin', '/api/v0/pack/containers/info_admin/'),
+      d('shop', '/api/v0/pack/containers/loans_by_weekday/'),
+      l('shop', '/api/v0/pack/containers/loans/?limit=25'),
+      l('shop', '/api/v0/pack/containers/loans/?limit=100&offset=25000'),
+      l('admin', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
+      l('admin', '/api/v0/pack/container-requests/?status=APPROVED&limit=100&offset=10000'),
+    ].map((call) => ({ ...call, writes: WRITES_PER_SECOND })),
     u('shop', '/api/v0/pack/containers/loans/'),
     u('shop', '/api/v0/pack/containers/returns/'),
     u('shop', '/api/v0/pack/container-requests/'),
@@ -295,14 +313,23 @@ async function benchConfig(
       // The machine's load drifts (other builds share it): each call is
       // compared with the baseline measured just before it.
       const baseline = await noopLoad(options.baselineSeconds);
+      const writer = call.writes ? startWriter(targets, subject.tokens.shop, call.writes) : null;
       const result = await load(
         targets,
         call.path,
         subject.tokens[call.role],
         connections,
         seconds,
+      ).finally(() => writer?.stop());
+      const written = writer ? await writer.done : null;
+      const name = call.path.replace('/api/v0', '');
+      const r = row(
+        written === null ? name : `${name} (+${(written / seconds).toFixed(0)} writes/s)`,
+        call.role,
+        connections,
+        result,
+        baseline,
       );
-      const r = row(call.path.replace('/api/v0', ''), call.role, connections, result, baseline);
       r.goal = goal(call, result, baseline);
       if (r.goal.startsWith('miss') || r.goal.startsWith('FAIL'))
         misses.push(`${r.role} ${r.call}: ${r.goal}`);
@@ -337,6 +364,42 @@ interface Summary {
   misses: string[];
   rss: Array<number | null>;
   rssMet: boolean;
+}
+
+/**
+ * The demo shop asks for one cup `perSecond` times a second, on the API
+ * processes in turn, until stopped; `done` answers how many were created
+ * (a refused write fails the benchmark).
+ */
+function startWriter(
+  targets: string[],
+  token: string,
+  perSecond: number,
+): { stop: () => void; done: Promise<number> } {
+  let running = true;
+  const done = (async () => {
+    let created = 0;
+    const started = Date.now();
+    while (running) {
+      const target = targets[created % targets.length] as string;
+      const response = await fetch(`${target}/api/v0/pack/containers/request_container/`, {
+        method: 'POST',
+        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ containers: [{ container_type: 'cup', count: 1 }] }),
+      });
+      if (response.status !== 201) throw new Error(`A write answered ${response.status}`);
+      created += 1;
+      const due = started + (created * 1000) / perSecond;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
+    }
+    return created;
+  })();
+  return {
+    stop: () => {
+      running = false;
+    },
+    done,
+  };
 }
 
 function row(call: string, role: string, conns: number, r: LoadResult, base: LoadResult): Row {
