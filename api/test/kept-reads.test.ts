@@ -1,7 +1,7 @@
 import type { Db } from '../src/db/connect';
 import { keptRead } from '../src/db/kept-reads';
 import { insertShop } from '../src/repositories/shops';
-import { createTestContext, type TestContext } from './helpers';
+import { addStock, createTestContext, type TestContext } from './helpers';
 
 /*
  * keptRead (src/db/kept-reads.ts) reuses a read while the database's change
@@ -117,6 +117,58 @@ describe('kept pages', () => {
       expect(after.json()[0].id).toBe(made.json().id);
       expect(Number(after.headers['x-total-count'])).toBe(
         Number(before.headers['x-total-count']) + 1,
+      );
+    }
+  });
+
+  it('shows a shop added through another connection on the next shop-list page', async () => {
+    const page = '/shops/shop/?limit=3';
+    const before = await get(page, ctx.admin.token);
+    expect((await get(page, ctx.admin.token)).json()).toEqual(before.json());
+    await addShop();
+    const after = await get(page, ctx.admin.token);
+    expect(after.json()[0].email).toBe(`kept${shopsAdded}@test.dev`);
+    expect(Number(after.headers['x-total-count'])).toBe(
+      Number(before.headers['x-total-count']) + 1,
+    );
+  });
+});
+
+describe('kept dashboard answers', () => {
+  it('follow a lend made in between: the weekly figures and the stock by type', async () => {
+    const weekly = '/pack/containers/loans_by_weekday/?tz=Europe/Paris';
+    const stock = '/pack/containers/loans_and_packs_by_container_type/';
+    const read = async () => {
+      const [w, s] = await Promise.all([
+        ctx.call({ method: 'GET', url: `/api/v0${weekly}`, token: ctx.shopA.token }),
+        ctx.call({ method: 'GET', url: `/api/v0${stock}`, token: ctx.shopA.token }),
+      ]);
+      expect([w.statusCode, s.statusCode]).toEqual([200, 200]);
+      return { weekly: w.json(), stock: s.json() };
+    };
+    for (let round = 0; round < 3; round++) {
+      const codes = await addStock(writer, ctx.shopA.id, 'cup', 2);
+      const before = await read();
+      expect(await read()).toEqual(before);
+      const lent = await ctx.call({
+        method: 'POST',
+        url: '/api/v0/pack/containers/lend/',
+        payload: { codes, client: `kept-client-${round}` },
+        token: ctx.shopA.token,
+      });
+      expect(lent.statusCode).toBeLessThan(300);
+      const after = await read();
+      expect(after.weekly.total_loans).toBe(before.weekly.total_loans + 1);
+      expect(after.weekly.loans_pack).toBe(before.weekly.loans_pack + 2);
+      expect(after.weekly.users).toBe(before.weekly.users + 1);
+      const week = (answer: { loans_by_weekday: Record<string, number> }) =>
+        Object.values(answer.loans_by_weekday).reduce((a, b) => a + b, 0);
+      expect(week(after.weekly)).toBe(week(before.weekly) + 1);
+      expect(after.stock.loans_by_container_type.cup).toBe(
+        before.stock.loans_by_container_type.cup + 2,
+      );
+      expect(after.stock.shop_packs_by_container_type.cup).toBe(
+        before.stock.shop_packs_by_container_type.cup - 2,
       );
     }
   });

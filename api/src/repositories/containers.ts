@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 
 import type { Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
 import { lastLocalDays } from '../lib/time-zones';
+import { WEEKDAYS, type StockSummary, type WeeklyLoans } from '../schemas/dashboard';
 import {
   ALL_SHOPS,
   PROVIDER,
@@ -13,7 +15,7 @@ import {
   shopAndAll,
   sumPrefix,
 } from './figures';
-import { typeKeys } from './reference';
+import { typeKeys, typeLabels } from './reference';
 
 /** A shop's own figures, or (shopId null) the sum over every shop. */
 export interface Scope {
@@ -86,8 +88,27 @@ export async function generateContainers(
   return codes;
 }
 
+/**
+ * The containers-by-type dashboard answer: per type at the shop(s), in stock
+ * and out on loan; for the provider (all shops) also its own warehouse stock.
+ * Kept whole while the database is unchanged (keptRead), so a call checks
+ * the change stamp once rather than once per figure.
+ */
+export function stockSummary(db: Db, scope: Scope): Promise<StockSummary> {
+  return keptRead(db, `stockSummary:${scopeId(scope)}`, async () => {
+    const { inStock, onLoan } = await stockAndLoansByType(db, scope);
+    const result: StockSummary = {
+      loans_by_container_type: onLoan,
+      shop_packs_by_container_type: inStock,
+    };
+    if (scope.shopId === null)
+      result.provider_stock_by_container_type = await providerStockByType(db);
+    return result;
+  });
+}
+
 /** Containers per type at the shop(s): in stock and out on loan, every type listed. */
-export async function stockAndLoansByType(
+async function stockAndLoansByType(
   db: Db,
   scope: Scope,
 ): Promise<{ inStock: Record<string, number>; onLoan: Record<string, number> }> {
@@ -96,26 +117,46 @@ export async function stockAndLoansByType(
 }
 
 /** The provider's own warehouse stock per type (containers not yet sent to a shop). */
-export async function providerStockByType(db: Db): Promise<Record<string, number>> {
+async function providerStockByType(db: Db): Promise<Record<string, number>> {
   const [keys, counts] = await Promise.all([typeKeys(db), countsOf(db, PROVIDER)]);
   return byType(counts, 'in_stock:', keys);
 }
 
-export const WEEKDAYS = [
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-  'Sunday',
-] as const;
+/**
+ * The weekly dashboard answer: loans of the last 7 local days by weekday,
+ * the type labels, and the shop's (or all shops') totals. Kept whole while
+ * the database is unchanged (keptRead) for this scope, zone and week, so a
+ * call checks the change stamp once rather than once per figure.
+ */
+export function weeklyLoans(
+  db: Db,
+  scope: Scope,
+  now: Date,
+  timeZone: string,
+): Promise<WeeklyLoans> {
+  const weekStart = lastLocalDays(now, timeZone, 7).starts[0] as number;
+  return keptRead(db, `weeklyLoans:${scopeId(scope)}:${timeZone}:${weekStart}`, async () => {
+    const [byDay, type, totals] = await Promise.all([
+      loansByWeekday(db, scope, now, timeZone),
+      typeLabels(db),
+      dashboardTotals(db, scope),
+    ]);
+    return {
+      loans_by_weekday: byDay,
+      type,
+      shop_pack: totals.shopPack,
+      loans_pack: totals.loansPack,
+      users: totals.users,
+      total_loans: totals.totalLoans,
+    };
+  });
+}
 
 /**
  * Loans given today and the 6 days before, days counted in `timeZone` (an
  * IANA zone Intl knows; the route validates it), by English weekday name.
  */
-export async function loansByWeekday(
+async function loansByWeekday(
   db: Db,
   scope: Scope,
   now = new Date(),
@@ -139,7 +180,7 @@ export interface Totals {
 }
 
 /** Stock, containers out, distinct clients and loans ever made, for a shop or all shops. */
-export async function dashboardTotals(db: Db, scope: Scope): Promise<Totals> {
+async function dashboardTotals(db: Db, scope: Scope): Promise<Totals> {
   const counts = await countsOf(db, scopeId(scope));
   return {
     shopPack: sumPrefix(counts, 'in_stock:'),

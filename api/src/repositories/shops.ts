@@ -46,12 +46,12 @@ export async function emailTaken(db: Db, email: string, exceptShopId?: number): 
 }
 
 /** All shops, newest id first (the shop list's order). */
-export async function listShops(db: Db, page: Page): Promise<{ total: number; rows: ShopRow[] }> {
+export async function listShops(db: Db, page: Page): Promise<{ total: number; items: Shop[] }> {
   let query = db.selectFrom('shops').selectAll().orderBy('id', 'desc');
   if (page.limit !== undefined) query = query.limit(page.limit);
   if (page.offset) query = query.offset(page.offset);
   const [rows, counts] = await Promise.all([query.execute(), countsOf(db, ALL_SHOPS)]);
-  return { total: sumPrefix(counts, 'shops:'), rows };
+  return { total: sumPrefix(counts, 'shops:'), items: rows.map(toApiShop) };
 }
 
 /** The newest shops (the provider's dashboard), kept while the database is unchanged (keptRead). */

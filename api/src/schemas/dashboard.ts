@@ -1,7 +1,17 @@
 import { Type, type Static } from 'typebox';
 
-import { WEEKDAYS } from '../repositories/containers';
 import { Dictionary } from './common';
+
+/** The weekly chart's days, in the order the answer lists them (weeks start on Monday). */
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
 
 export const ContainerTypesSchema = Dictionary(Type.String(), {
   description: 'Container type key → display label.',

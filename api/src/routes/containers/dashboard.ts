@@ -4,21 +4,13 @@ import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
 import { scopeOf } from '../../lib/auth';
 import { isTimeZone } from '../../lib/time-zones';
-import {
-  adminSummary,
-  dashboardTotals,
-  loansByWeekday,
-  providerStockByType,
-  stockAndLoansByType,
-} from '../../repositories/containers';
-import { typeLabels } from '../../repositories/reference';
+import { adminSummary, stockSummary, weeklyLoans } from '../../repositories/containers';
 import { errors } from '../../schemas/common';
 import {
   AdminSummarySchema,
   StockSummarySchema,
   WeeklyLoansQuery,
   WeeklyLoansSchema,
-  type StockSummary,
 } from '../../schemas/dashboard';
 
 /** The figures of both dashboards, read from the kept counters (repositories/figures.ts). */
@@ -52,22 +44,9 @@ const dashboard: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps })
       },
     },
     async (request) => {
-      const scope = scopeOf(request);
       const timeZone = request.query.tz ?? 'UTC';
       if (!isTimeZone(timeZone)) throw new ValidationError(`Unknown time zone: ${timeZone}`);
-      const [byDay, type, totals] = await Promise.all([
-        loansByWeekday(db, scope, nowOf(deps), timeZone),
-        typeLabels(db),
-        dashboardTotals(db, scope),
-      ]);
-      return {
-        loans_by_weekday: byDay,
-        type,
-        shop_pack: totals.shopPack,
-        loans_pack: totals.loansPack,
-        users: totals.users,
-        total_loans: totals.totalLoans,
-      };
+      return weeklyLoans(db, scopeOf(request), nowOf(deps), timeZone);
     },
   );
 
@@ -82,17 +61,7 @@ const dashboard: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps })
         response: { 200: StockSummarySchema, ...errors(401, 403) },
       },
     },
-    async (request) => {
-      const scope = scopeOf(request);
-      const { inStock, onLoan } = await stockAndLoansByType(db, scope);
-      const result: StockSummary = {
-        loans_by_container_type: onLoan,
-        shop_packs_by_container_type: inStock,
-      };
-      if (scope.shopId === null)
-        result.provider_stock_by_container_type = await providerStockByType(db);
-      return result;
-    },
+    async (request) => stockSummary(db, scopeOf(request)),
   );
 };
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import type { RouteOptions } from '../../deps';
+import { sendList } from '../../lib/list-reply';
 import { listShops, newestShops, toApiShop } from '../../repositories/shops';
 import { ListOf, PageQuery, errors } from '../../schemas/common';
 import { ShopSchema } from '../../schemas/shop';
@@ -18,11 +19,10 @@ const listShopsRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { d
         response: { 200: ListOf(ShopSchema), ...errors(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      const { total, rows } = await listShops(deps.db, request.query);
-      reply.header('X-Total-Count', total);
-      return rows.map(toApiShop);
-    },
+    async (request, reply) =>
+      sendList(reply, { db: deps.db, key: 'shops' }, request.query, (page) =>
+        listShops(deps.db, page),
+      ),
   );
 
   app.get(
