@@ -8,6 +8,7 @@ import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { seed } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
+import { bumpCounts, shopAndAll } from '../src/repositories/figures';
 import { runLoad, type LoadResult } from './load';
 
 /**
@@ -269,6 +270,9 @@ async function benchConfig(
       )}): ${subject.loans.toLocaleString('en')} loans, ${subject.shops} shops, ${subject.requests.toLocaleString('en')} requests, demo shop with ${subject.openLoans.toLocaleString('en')} open loans ===`,
   );
   const dataDir = mkdtempSync(path.join(tmpdir(), 'panel-bench-data-'));
+  // The requests the writer made, taken out again at the end so every run
+  // measures the same database.
+  const writtenIds: number[] = [];
   const noop = startProcess('bench/noop-server.ts', {
     BENCH_SECRET: SECRET,
     BENCH_PORT: String(PORTS.noop),
@@ -323,12 +327,13 @@ async function benchConfig(
         seconds,
       ).finally(() => writer?.stop());
       const written = writer ? await writer.done : null;
+      if (written) writtenIds.push(...written);
       const after = await noopLoad(options.baselineSeconds);
       const baseline = meanOf(before, after);
       before = after;
       const name = call.path.replace('/api/v0', '');
       const r = row(
-        written === null ? name : `${name} (+${(written / seconds).toFixed(0)} writes/s)`,
+        written === null ? name : `${name} (+${(written.length / seconds).toFixed(0)} writes/s)`,
         call.role,
         connections,
         result,
@@ -348,7 +353,7 @@ async function benchConfig(
     console.table(rows);
     const measured = rows.filter((r) => r.goal !== 'ok (2xx)').length;
     console.log(
-      `Goals: ${measured - misses.length}/${measured} calls met (p99 ≤ 50 ms at ${options.connections} connections; dashboards ≥ 30 % of the baseline)`,
+      `Goals: ${measured - misses.length}/${measured} calls met (p99 ≤ 50 ms at ${options.connections} connections; dashboards ≥ 30 % of the baseline; under writes p99 only)`,
     );
     console.log(
       `Max RSS of the API process${processes > 1 ? 'es' : ''} over the whole run: ${rss
@@ -359,6 +364,7 @@ async function benchConfig(
   } finally {
     await stop([noop, ...apis]);
     rmSync(dataDir, { recursive: true, force: true });
+    await forgetRequests(url, writtenIds);
   }
 }
 
@@ -372,28 +378,28 @@ interface Summary {
 
 /**
  * The demo shop asks for one cup `perSecond` times a second, on the API
- * processes in turn, until stopped; `done` answers how many were created
- * (a refused write fails the benchmark).
+ * processes in turn, until stopped; `done` answers the ids of the requests
+ * it made (a refused write fails the benchmark).
  */
 function startWriter(
   targets: string[],
   token: string,
   perSecond: number,
-): { stop: () => void; done: Promise<number> } {
+): { stop: () => void; done: Promise<number[]> } {
   let running = true;
   const done = (async () => {
-    let created = 0;
+    const created: number[] = [];
     const started = Date.now();
     while (running) {
-      const target = targets[created % targets.length] as string;
+      const target = targets[created.length % targets.length] as string;
       const response = await fetch(`${target}/api/v0/pack/containers/request_container/`, {
         method: 'POST',
         headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ containers: [{ container_type: 'cup', count: 1 }] }),
       });
       if (response.status !== 201) throw new Error(`A write answered ${response.status}`);
-      created += 1;
-      const due = started + (created * 1000) / perSecond;
+      created.push(((await response.json()) as { id: number }).id);
+      const due = started + (created.length * 1000) / perSecond;
       await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
     }
     return created;
@@ -404,6 +410,37 @@ function startWriter(
     },
     done,
   };
+}
+
+/**
+ * Deletes the (still pending) requests the writer made and takes them off
+ * the kept counters, as if they had never been asked for.
+ */
+async function forgetRequests(url: string, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { db } = connect(url);
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (let first = 0; first < ids.length; first += 1_000) {
+        const some = ids.slice(first, first + 1_000);
+        await trx.deleteFrom('request_items').where('request_id', 'in', some).execute();
+        const gone = await trx
+          .deleteFrom('container_requests')
+          .where('id', 'in', some)
+          .where('status', '=', 'PENDING')
+          .returning('shop_id')
+          .execute();
+        const perShop = new Map<number, number>();
+        for (const { shop_id } of gone) perShop.set(shop_id, (perShop.get(shop_id) ?? 0) + 1);
+        await bumpCounts(
+          trx,
+          [...perShop].flatMap(([shopId, n]) => shopAndAll(shopId, 'requests:PENDING', -n)),
+        );
+      }
+    });
+  } finally {
+    await db.destroy();
+  }
 }
 
 /** Two baseline runs as one: their mean throughput (the other fields are not used for baselines). */
@@ -432,7 +469,9 @@ function goal(call: Call, r: LoadResult, base: LoadResult): string {
   if (r.errors > 0) return 'FAIL (errors)';
   if (call.group === 'unpaged') return 'ok (2xx)';
   const fast = r.p99 <= 50;
-  const share = call.group !== 'dashboard' || r.rps >= 0.3 * base.rps;
+  // Under writes the ratio is shown but not judged: the writes take CPU of
+  // their own (a commit each), which the read-only baseline does not pay.
+  const share = call.group !== 'dashboard' || call.writes !== undefined || r.rps >= 0.3 * base.rps;
   return fast && share
     ? 'ok'
     : `miss (${[!fast && 'p99', !share && '< 30 %'].filter(Boolean).join(', ')})`;

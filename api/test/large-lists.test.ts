@@ -1,6 +1,6 @@
 import { seedShopLoans } from '../src/db/scale-seed';
 import { rebuildFigures } from '../src/repositories/figures';
-import { createTestContext, type TestContext } from './helpers';
+import { addStock, createTestContext, type TestContext } from './helpers';
 
 /**
  * Un-paged lists (the spec's default answers) of more rows than SQLite's
@@ -84,4 +84,46 @@ it(`pages deep into the ${LOANS} open loans exactly as the whole list orders the
       );
     }
   }
+}, 60_000);
+
+it('pages deep right after writes: kept marks across another list’s write, read again after a lend or a return', async () => {
+  const page = async (offset: number) => {
+    const res = await ctx.call({
+      method: 'GET',
+      url: `/api/v0/pack/containers/loans/?limit=5&offset=${offset}`,
+      token: ctx.shopA.token,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json() as Array<{ id: number; containers: Array<{ code: string }> }>;
+  };
+  const post = async (url: string, payload: object) => {
+    const res = await ctx.call({
+      method: 'POST',
+      url: `/api/v0${url}`,
+      payload,
+      token: ctx.shopA.token,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    return res.json() as { id: number };
+  };
+  // From the start of the list and, past its middle, from its far end.
+  const offsets = [2_500, 30_000];
+  const pages = (shift: number) => Promise.all(offsets.map((offset) => page(offset + shift)));
+  const before = await pages(0);
+  // A write to another list moves the database's change stamp, not the loans' order.
+  await post('/pack/containers/request_container/', {
+    containers: [{ container_type: 'cup', count: 1 }],
+  });
+  expect(await pages(0)).toEqual(before);
+  // A lend puts a loan first: every row moves down one.
+  const [code] = await addStock(ctx.db, ctx.shopA.id, 'cup', 1);
+  const lent = await post('/pack/containers/lend/', { codes: [code], client: 'deep-pages' });
+  expect((await page(0))[0]?.id).toBe(lent.id);
+  expect(await pages(1)).toEqual(before);
+  // Returning it, and then a loan above the page, move the rows back up.
+  await post('/pack/containers/return/', { codes: [code] });
+  expect(await pages(0)).toEqual(before);
+  const [above] = await page(10);
+  await post('/pack/containers/return/', { codes: above?.containers.map((c) => c.code) ?? [] });
+  expect(await pages(-1)).toEqual(before);
 }, 60_000);
