@@ -145,6 +145,22 @@ describe('POST /shops/register', () => {
     ).toEqual([]);
   });
 
+  it('answers 400 with a logo list for an image cut short, and registers nothing', async () => {
+    const res = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/shops/register',
+      ...multipart(
+        { name: 'X', email: 'cut@test.dev', phone: '123456' },
+        { field: 'logo', name: 'cut.png', type: 'image/png', data: PNG.subarray(0, 40) },
+      ),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().logo).toEqual([expect.stringMatching(/valid image/)]);
+    expect(
+      await ctx.db.selectFrom('shops').select('id').where('email', '=', 'cut@test.dev').execute(),
+    ).toEqual([]);
+  });
+
   it('answers 413 with a logo list for an image over 2 MB', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 10)]);
     const res = await ctx.call({

@@ -5,7 +5,7 @@ import type { Db } from '../db/connect';
 import { ValidationError } from '../errors';
 import { SHOP_FIELD_MESSAGES } from '../schemas/shop-form';
 import type { Form } from './multipart';
-import { imageExtension, saveImage } from './uploads';
+import { imageExtension, isCompleteImage, saveImage } from './uploads';
 
 const REQUIRED = 'This field is required.';
 const BLANK = 'This field may not be blank.';
@@ -68,10 +68,11 @@ export function checkShopForm<S extends TObject>(
   throw new ValidationError(messages.get(ordered[0] as string) ?? 'Invalid form.', fields);
 }
 
-/** Stores the form's logo, checked by its content, and answers its path; undefined without one. */
+/** Stores the form's logo, checked by its content (an image, whole), and answers its path; undefined without one. */
 export async function storeLogo(db: Db, form: Form): Promise<string | undefined> {
   if (!form.file) return undefined;
   const ext = imageExtension(form.file.data);
-  if (!ext) throw new ValidationError(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
+  if (!ext || !isCompleteImage(form.file.data, ext))
+    throw new ValidationError(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
   return saveImage(db, form.file.data, ext);
 }

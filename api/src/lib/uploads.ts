@@ -30,6 +30,68 @@ export function imageExtension(data: Buffer): ImageKind | null {
 }
 
 /**
+ * Whether the file runs to its format's end, so a logo cut short in upload
+ * (or made to look like an image by its first bytes alone) is refused
+ * instead of shown broken: PNG's chunks lead, each within the file, to
+ * IEND; a JPEG's last scan is followed by its end marker (FF D9 cannot
+ * occur inside scan data, and an embedded thumbnail's comes before the last
+ * scan); a GIF's blocks lead to its trailer; WebP's RIFF size fits the file.
+ * Bytes after the end are allowed, as decoders ignore them.
+ */
+export function isCompleteImage(data: Buffer, kind: ImageKind): boolean {
+  switch (kind) {
+    case 'png': {
+      let at = 8;
+      let first = true;
+      while (at + 12 <= data.length) {
+        const length = data.readUInt32BE(at);
+        const type = data.toString('latin1', at + 4, at + 8);
+        if (first && type !== 'IHDR') return false;
+        first = false;
+        at += 12 + length;
+        if (at > data.length) return false;
+        if (type === 'IEND') return true;
+      }
+      return false;
+    }
+    case 'jpg': {
+      const lastScan = data.lastIndexOf(Buffer.from([0xff, 0xda]));
+      return lastScan > 0 && data.lastIndexOf(Buffer.from([0xff, 0xd9])) > lastScan;
+    }
+    case 'gif':
+      return gifRunsToTrailer(data);
+    case 'webp':
+      return data.length >= 12 && data.readUInt32LE(4) + 8 <= data.length;
+  }
+}
+
+/** Walks a GIF's colour tables and blocks: true when they reach the trailer (0x3B) within the file. */
+function gifRunsToTrailer(data: Buffer): boolean {
+  const colourTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  // Data sub-blocks: a size byte, that many bytes, … until a size of 0.
+  const afterSubBlocks = (from: number) => {
+    let at = from;
+    while (at < data.length) {
+      const size = data[at] as number;
+      at += 1 + size;
+      if (size === 0) return at;
+    }
+    return -1;
+  };
+  if (data.length < 13) return false;
+  let at = 13 + colourTable(data[10] as number);
+  while (at >= 0 && at < data.length) {
+    const block = data[at];
+    if (block === 0x3b) return true;
+    if (block === 0x21) at = afterSubBlocks(at + 2);
+    else if (block === 0x2c && at + 10 < data.length) {
+      at = afterSubBlocks(at + 10 + colourTable(data[at + 9] as number) + 1);
+    } else return false;
+  }
+  return false;
+}
+
+/**
  * Stores the image in the database under a generated name (so any API
  * process serves it) and answers its public path (/media/<name>).
  */
