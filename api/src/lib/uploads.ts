@@ -42,12 +42,10 @@ export function isCompleteImage(data: Buffer, kind: ImageKind): boolean {
   switch (kind) {
     case 'png': {
       let at = 8;
-      let first = true;
       while (at + 12 <= data.length) {
         const length = data.readUInt32BE(at);
         const type = data.toString('latin1', at + 4, at + 8);
-        if (first && type !== 'IHDR') return false;
-        first = false;
+        if (at === 8 && type !== 'IHDR') return false;
         at += 12 + length;
         if (at > data.length) return false;
         if (type === 'IEND') return true;

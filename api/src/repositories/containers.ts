@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
-import { lastLocalDays } from '../lib/time-zones';
+import { lastLocalDays, type LocalDays } from '../lib/time-zones';
 import { WEEKDAYS, type StockSummary, type WeeklyLoans } from '../schemas/dashboard';
 import {
   ALL_SHOPS,
@@ -134,10 +134,10 @@ export function weeklyLoans(
   now: Date,
   timeZone: string,
 ): Promise<WeeklyLoans> {
-  const weekStart = lastLocalDays(now, timeZone, 7).starts[0] as number;
-  return keptRead(db, `weeklyLoans:${scopeId(scope)}:${timeZone}:${weekStart}`, async () => {
+  const days = lastLocalDays(now, timeZone, 7);
+  return keptRead(db, `weeklyLoans:${scopeId(scope)}:${timeZone}:${days.starts[0]}`, async () => {
     const [byDay, type, totals] = await Promise.all([
-      loansByWeekday(db, scope, now, timeZone),
+      loansByWeekday(db, scope, days),
       typeLabels(db),
       dashboardTotals(db, scope),
     ]);
@@ -153,16 +153,14 @@ export function weeklyLoans(
 }
 
 /**
- * Loans given today and the 6 days before, days counted in `timeZone` (an
- * IANA zone Intl knows; the route validates it), by English weekday name.
+ * Loans given on each of `days` (today and the 6 days before, counted in
+ * the caller's time zone), by English weekday name.
  */
 async function loansByWeekday(
   db: Db,
   scope: Scope,
-  now = new Date(),
-  timeZone = 'UTC',
+  days: LocalDays,
 ): Promise<Record<string, number>> {
-  const days = lastLocalDays(now, timeZone, 7);
   const perDay = await loansPerDay(db, scopeId(scope), days.starts);
   const byDay: Record<string, number> = Object.fromEntries(WEEKDAYS.map((d) => [d, 0]));
   days.weekdays.forEach((weekday, i) => {
@@ -172,7 +170,7 @@ async function loansByWeekday(
   return byDay;
 }
 
-export interface Totals {
+interface Totals {
   shopPack: number;
   loansPack: number;
   users: number;
