@@ -127,3 +127,47 @@ it('pages deep right after writes: kept marks across another list’s write, rea
   await post('/pack/containers/return/', { codes: above?.containers.map((c) => c.code) ?? [] });
   expect(await pages(-1)).toEqual(before);
 }, 60_000);
+
+it('keeps deep pages exact while lends race with them', async () => {
+  const get = async (query: string) => {
+    const res = await ctx.call({
+      method: 'GET',
+      url: `/api/v0/pack/containers/loans/${query}`,
+      token: ctx.shopA.token,
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as Array<{ id: number }>).map((loan) => loan.id);
+  };
+  for (let round = 0; round < 3; round++) {
+    const codes = await addStock(ctx.db, ctx.shopA.id, 'cup', 4);
+    // Four lends and twenty deep reads at once: marks read while lends commit.
+    const lends = codes.map((code, i) =>
+      ctx.call({
+        method: 'POST',
+        url: '/api/v0/pack/containers/lend/',
+        payload: { codes: [code], client: `race-${round}-${i}` },
+        token: ctx.shopA.token,
+      }),
+    );
+    const reads = Array.from({ length: 20 }, (_, i) => get(`?limit=5&offset=${2_000 + i * 100}`));
+    const settled = await Promise.all([...lends, ...reads]);
+    expect(
+      settled.slice(0, 4).every((res) => (res as { statusCode: number }).statusCode < 300),
+    ).toBe(true);
+    // Once they have settled, every deep page is what the database orders
+    // there (asked directly: the un-paged list reads through the marks too).
+    for (const offset of [2_000, 2_500, 30_000]) {
+      const expected = await ctx.db
+        .selectFrom('loans')
+        .select('id')
+        .where('shop_id', '=', ctx.shopA.id)
+        .where('returned_date', 'is', null)
+        .orderBy('given_date', 'desc')
+        .orderBy('id', 'desc')
+        .limit(5)
+        .offset(offset)
+        .execute();
+      expect(await get(`?limit=5&offset=${offset}`)).toEqual(expected.map((row) => row.id));
+    }
+  }
+}, 120_000);
