@@ -60,7 +60,10 @@ async function expectNoSeriousFindings(page: Page, screen: Screen) {
   // An open menu group reveals its items one after another, each fading in:
   // wait for the last to be revealed, then judge colours once the fades are over.
   await expect(page.locator('nav ul:not([hidden]) > li[hidden]')).toHaveCount(0);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  // A cancelled animation (the page replaced it) rejects `finished`: it is over too.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
