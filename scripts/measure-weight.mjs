@@ -247,9 +247,10 @@ function staticWeights() {
   const login = loginPageWeight();
   const remotes = remoteWeights();
   return {
-    loginGzip: login.totalGzip,
-    maxRemoteOverheadGzip: Math.max(...remotes.map((remote) => remote.beyondGzip)),
-    remotes: Object.fromEntries(remotes.map((remote) => [remote.remote, remote.beyondGzip])),
+    loginGzip: login.total.gzip,
+    loginWire: login.total.wire,
+    maxRemoteOverheadGzip: Math.max(...remotes.map((remote) => remote.beyond.gzip)),
+    remotes: Object.fromEntries(remotes.map((remote) => [remote.remote, remote.beyond.gzip])),
   };
 }
 
@@ -281,6 +282,7 @@ function printReport(now, before) {
       (m) => `${kB(m.jsWire)} (${kB(m.jsRaw)} raw, ${m.jsFiles} files)`,
       '≤ 120 kB',
     ],
+    ['  same, from the built .br files', (m) => kB(m.built?.loginWire), '≤ 120 kB'],
     ['  same, from the built .gz files', (m) => kB(m.built?.loginGzip), '≤ 120 kB'],
     [
       'each further remote, beyond its own page code (wire, worst)',

@@ -37,6 +37,21 @@ test('one federation runtime in the page, provided by the shell', async ({ page 
   );
   expect(from).toBe('shell');
   expect(warnings).toEqual([]);
+  // The bundler runtime too: the shell provides it, and a remote's entry
+  // carries none of its own (the function that initialises a container,
+  // recognisable by a property name minifying keeps, is only in the shell).
+  const providedByShell = await page.evaluate(
+    () =>
+      typeof (
+        globalThis as unknown as {
+          _FEDERATION_BUNDLER_RUNTIME?: { bundlerRuntime: { initContainerEntry?: unknown } };
+        }
+      )._FEDERATION_BUNDLER_RUNTIME?.bundlerRuntime.initContainerEntry,
+  );
+  expect(providedByShell).toBe('function');
+  const entry = await page.request.get(`${remoteOrigin('mfe-dashboard')}/1.0.0/remoteEntry.js`);
+  expect(entry.ok()).toBe(true);
+  expect(await entry.text()).not.toContain('hostShareScopeMap');
 });
 
 test('a cold /auth/login draws the form with no loading fallback on the way', async ({ page }) => {

@@ -18,7 +18,7 @@ const { federationRuntime, sharedDependencies } = require('./shared-deps.cjs');
  * shipped). Aliased to the ESM builds, only what the browser runtime uses is
  * bundled, once, in the shell.
  */
-function federationRuntimeEsm() {
+function federationRuntimeEsm({ isHost }) {
   const alias = {};
   for (const name of [
     'sdk',
@@ -34,9 +34,15 @@ function federationRuntimeEsm() {
     const entry = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).exports[
       '.'
     ].import.default;
-    alias[`@module-federation/${name}$`] = path.join(pkgDir, entry);
+    // A remote takes the bundler runtime from the shell's page, as it takes
+    // the runtime core (see federation/bundler-runtime-from-shell.mjs).
+    const target =
+      !isHost && name === 'webpack-bundler-runtime'
+        ? path.join(__dirname, 'federation/bundler-runtime-from-shell.mjs')
+        : path.join(pkgDir, entry);
+    alias[`@module-federation/${name}$`] = target;
     // Rspack's federation plugin also requires some by their resolved (CommonJS) path.
-    alias[`${main}$`] = path.join(pkgDir, entry);
+    alias[`${main}$`] = target;
   }
   return alias;
 }
@@ -86,7 +92,7 @@ function createRspackConfig({ appDir }) {
   const outputDir =
     process.env.BUILD_OUT_DIR || path.join(appDir, process.env.PANEL_DIST || 'dist');
   const isDev = process.env.NODE_ENV === 'development';
-  const extractCss = isHost && !isDev;
+  const extractCss = !isDev;
 
   return {
     mode: isDev ? 'development' : 'production',
@@ -112,7 +118,7 @@ function createRspackConfig({ appDir }) {
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
       alias: {
-        ...federationRuntimeEsm(),
+        ...federationRuntimeEsm({ isHost }),
         // The router the panel uses, not the whole package (see the file).
         'react-router-dom$': path.join(__dirname, '../src/router/react-router-dom-slim.ts'),
       },
@@ -138,12 +144,12 @@ function createRspackConfig({ appDir }) {
         {
           test: /\.css$/,
           use: [
-            // The shell's release build puts its CSS (and @panel/shared's) in
-            // .css files, not in the JavaScript: the login page's JS is
-            // lighter by the size of that CSS. A remote keeps its CSS in its
-            // chunks: extracted, its entry would carry the CSS-loading
-            // runtime, beyond the 8 kB a remote may add. Watch builds inject
-            // it (hot reload).
+            // Release builds put CSS in .css files, not in JavaScript
+            // strings: the login page's JS is lighter by the size of its CSS.
+            // A remote's entry carries the small CSS-loading runtime, which
+            // loads a page's stylesheets (with their integrity) with its
+            // scripts; the shell fetches both with the entry (remotes.json
+            // lists them). Watch builds inject it (hot reload).
             extractCss ? rspack.CssExtractRspackPlugin.loader : 'style-loader',
             {
               loader: 'css-loader',
@@ -192,8 +198,14 @@ function createRspackConfig({ appDir }) {
         experiments: {
           ...(isHost ? { provideExternalRuntime: true } : { externalRuntime: true }),
           // Only the browser's code paths of the runtime (no Node.js loaders);
-          // a remote's container loads no remotes of its own.
-          optimization: { target: 'web', ...(isHost ? {} : { disableRemote: true }) },
+          // no snapshot or manifest handling (the shell registers each remote
+          // by its entry, see remote-registry.ts); a remote's container loads
+          // no remotes of its own.
+          optimization: {
+            target: 'web',
+            disableSnapshot: true,
+            ...(isHost ? {} : { disableRemote: true }),
+          },
         },
       }),
       ...(isHost
@@ -245,6 +257,11 @@ function createRspackConfig({ appDir }) {
       ...(isHost
         ? {
             splitChunks: {
+              // A small module two async chunks both need gets a chunk of
+              // its own instead of a copy in each: the federation puts a
+              // shared package's module in both its provided and its
+              // consumed chunk, and the page preloaded both copies.
+              minSize: 0,
               cacheGroups: {
                 lazyData: {
                   name: 'lazy-data',

@@ -39,8 +39,8 @@ const VIEWERS: readonly Viewer[] = ['guest', 'shop', 'provider'];
 
 const SRI = /^sha384-[A-Za-z0-9+/]{64}$/;
 
-/** File names beside the entry: no folders, so a chunk list cannot point elsewhere. */
-const CHUNK_FILE = /^[\w.-]+\.js$/;
+/** Script and stylesheet names beside the entry: no folders, so a chunk list cannot point elsewhere. */
+const CHUNK_FILE = /^[\w.-]+\.(?:js|css)$/;
 
 function isPageChunks(value: unknown): value is Record<string, string[]> {
   return (

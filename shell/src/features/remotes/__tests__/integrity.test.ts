@@ -61,7 +61,13 @@ describe('integrity of remotes', () => {
       manifest(
         {
           integrity: { manifest: HASH, entry: OTHER },
-          pages: { './QrPage': ['389.0d46d08c90.js', '__federation_expose_QrPage.f62c35f22a.js'] },
+          pages: {
+            './QrPage': [
+              '389.0d46d08c90.js',
+              '__federation_expose_QrPage.f62c35f22a.js',
+              '__federation_expose_QrPage.0a1b2c3d4e.css',
+            ],
+          },
         },
         true,
       ),
@@ -70,12 +76,15 @@ describe('integrity of remotes', () => {
     expect(fetchSpy.mock.calls.map(([url]) => url)).toEqual([
       'http://localhost:3005/1.0.0/389.0d46d08c90.js',
       'http://localhost:3005/1.0.0/__federation_expose_QrPage.f62c35f22a.js',
+      'http://localhost:3005/1.0.0/__federation_expose_QrPage.0a1b2c3d4e.css',
     ]);
   });
 
   it('refuses a chunk list naming anything but a file beside the entry', () => {
     expect(() => manifest({ pages: { './QrPage': ['../evil.js'] } }, false)).toThrow();
     expect(() => manifest({ pages: { './QrPage': ['https://evil.test/x.js'] } }, false)).toThrow();
+    // Scripts and stylesheets only.
+    expect(() => manifest({ pages: { './QrPage': ['page.html'] } }, false)).toThrow();
   });
 
   it("drops the manifest-driven preload of a checked remote's chunks, not its CSS", () => {
