@@ -29,7 +29,12 @@ const host = {
   name: 'shell',
   package: 'shell',
   version: '1.0.0',
-  runtime: { version: '2.9.2', shareScope: 'default', providesExternalRuntime: true },
+  runtime: {
+    version: '2.9.2',
+    shareScope: 'default',
+    providesExternalRuntime: true,
+    providesBundlerRuntime: true,
+  },
   provides: SINGLETON_VERSIONS,
   routes: [
     { remote: 'mfe_qr', exposed: './QrPage', path: 'qr' },
@@ -49,6 +54,7 @@ function qrBuild(overrides: Record<string, unknown> = {}) {
       requiredVersion: '^2.9.0',
       shareScope: 'default',
       externalRuntime: true,
+      bundlerRuntimeFromShell: true,
     },
     exposes: ['./QrPage'],
     shared: Object.fromEntries(
@@ -161,6 +167,21 @@ describe('the release gate', () => {
     expect(checkContract({ candidate: otherScope, host })).toEqual([
       'mfe-qr 2.0.0 shares in scope "panel", but the deployed shell in "default"',
     ]);
+  });
+
+  it('refuses a remote taking the bundler runtime from a shell that does not provide it', () => {
+    // A shell built before the bundler runtime was shared carries its own copy only.
+    const { providesBundlerRuntime: _no, ...olderRuntime } = host.runtime;
+    expect(
+      checkContract({ candidate: qrBuild(), host: { ...host, runtime: olderRuntime } }),
+    ).toEqual([
+      'mfe-qr 2.0.0 takes the federation bundler runtime from the shell, but the deployed shell does not provide one; deploy the shell first',
+    ]);
+    // A remote built with its own copy still runs on it.
+    const ownCopy = qrBuild({ runtime: { ...qrBuild().runtime, bundlerRuntimeFromShell: false } });
+    expect(checkContract({ candidate: ownCopy, host: { ...host, runtime: olderRuntime } })).toEqual(
+      [],
+    );
   });
 
   it('lists every problem at once', () => {

@@ -5,7 +5,8 @@
 // - the shell's federation runtime is one the remote's entry can run on: the
 //   remote is built without a runtime of its own (externalRuntime) and calls
 //   the shell's, so that runtime must satisfy the range the remote was built
-//   for, in the same share scope;
+//   for, in the same share scope; a remote that takes the bundler runtime
+//   from the page too needs a shell that puts it there;
 // - every page the shell's route table loads from the remote is exposed;
 // - every shared singleton the remote requires is provided by the shell at a
 //   version in the required range;
@@ -112,6 +113,11 @@ function runtimeProblems(label, wanted, provided) {
   if (wanted.externalRuntime && !provided.providesExternalRuntime) {
     problems.push(
       `${label} takes the federation runtime from the shell, but the deployed shell does not provide one`,
+    );
+  }
+  if (wanted.bundlerRuntimeFromShell && !provided.providesBundlerRuntime) {
+    problems.push(
+      `${label} takes the federation bundler runtime from the shell, but the deployed shell does not provide one; deploy the shell first`,
     );
   }
   if (!satisfies(provided.version, wanted.requiredVersion)) {

@@ -294,6 +294,7 @@ function releaseContract({ isHost, app, pkg, version, exposes, shared, runtime }
         version: runtime.version,
         shareScope: runtime.shareScope,
         providesExternalRuntime: true,
+        providesBundlerRuntime: true,
       },
       provides: Object.fromEntries(Object.entries(shared).map(([name, s]) => [name, s.version])),
       routes: apps.remotes.flatMap((remote) =>
@@ -321,6 +322,7 @@ function releaseContract({ isHost, app, pkg, version, exposes, shared, runtime }
       requiredVersion: runtime.requiredVersion,
       shareScope: runtime.shareScope,
       externalRuntime: true,
+      bundlerRuntimeFromShell: true,
     },
     exposes: Object.keys(exposes),
     shared: required,
