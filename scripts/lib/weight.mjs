@@ -27,9 +27,10 @@ export const GOALS = { loginPageWire: 120_000, loginPageJs: 120_000, remoteOverh
  * copies of shared packages in remotes, the slim router, the logged-in
  * layout, react-toastify and the data layer fetched after the form, CSS in
  * .css files (the shell's, then the remotes'), one bundler runtime (the
- * shell's), no snapshot handling in the runtime, no chunk preloaded twice.
+ * shell's), no snapshot handling in the runtime, the shell's shared copies in
+ * its entry (eager: one file instead of a dozen, which compresses better).
  */
-export const BUDGET = { loginPageWire: 120_000, loginPageJs: 131_500, remoteOverhead: 8_000 };
+export const BUDGET = { loginPageWire: 120_000, loginPageJs: 127_000, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 
