@@ -6,7 +6,8 @@
 //    the longest chain of requests each sent after the one before had
 //    finished (sequential round-trips), and the time to a usable form;
 //  - reloads it warm: what is downloaded again, what is a 304, what comes
-//    from the cache, and the time to a usable form;
+//    from the cache, and the time to a usable form; then once more, when
+//    Chromium has its compiled code cached;
 //  - logs in by clicking, and times the click to the dashboard's figures
 //    minus the spec's two 1 s waits;
 //  - opens every remote page as each role that may open it, cold, and
@@ -175,6 +176,7 @@ async function coldLogin(browser, base) {
     warmCached: fetched.filter((request) => request.fromCache).length,
     warmUsableMs: warm.seenAt,
   });
+
   // The login itself: click, then the dashboard's figures.
   await page.evaluate(watchFor, FIGURES);
   await page.locator('input[name="email"]').fill(ACCOUNTS.shop.email);
@@ -187,6 +189,34 @@ async function coldLogin(browser, base) {
   result.loginToFiguresMs = (await page.evaluate(() => window.__seen)) - clickedAt - SPEC_WAITS_MS;
   await context.close();
   return result;
+}
+
+/**
+ * The times to a usable login form, without the DevTools network recording
+ * (which slows the page it watches): cold in a fresh context, a reload, and
+ * one more. Chromium compiles the scripts again on the first reload and
+ * keeps the compiled code then (V8's code cache), so a later reload is what
+ * a returning user sees from the third visit on.
+ */
+async function timeLoginLoads(browser, base) {
+  // Let the recorded run before it settle (its context's processes closing).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await page.addInitScript(watchFor, LOGIN_FORM);
+  const usableAfter = async (open) => {
+    await open();
+    await page.waitForFunction(() => window.__seen !== null, null, { timeout: 30_000 });
+    const seenAt = await page.evaluate(() => window.__seen);
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(300);
+    return seenAt;
+  };
+  const usableMs = await usableAfter(() => page.goto(`${base}/auth/login`));
+  const warmUsableMs = await usableAfter(() => page.reload({ waitUntil: 'commit' }));
+  const laterReloadUsableMs = await usableAfter(() => page.reload({ waitUntil: 'commit' }));
+  await context.close();
+  return { usableMs, warmUsableMs, laterReloadUsableMs };
 }
 
 /** Each remote page as each role that may open it, cold: JS from the remote, own chunks vs the rest. */
@@ -268,6 +298,7 @@ function summarize(cold, pages, built) {
     warm304: pick('warm304'),
     warmCached: pick('warmCached'),
     warmUsableMs: pick('warmUsableMs'),
+    laterReloadUsableMs: pick('laterReloadUsableMs'),
     loginToFiguresMs: pick('loginToFiguresMs'),
     maxBeyond: Math.max(...pages.map((row) => row.beyond)),
     pages,
@@ -302,6 +333,11 @@ function printReport(now, before) {
     [
       '  revalidated (304) / from cache / usable',
       (m) => `${m.warm304} / ${m.warmCached} / ${ms(m.warmUsableMs)}`,
+      '≤ 80 ms',
+    ],
+    [
+      '  a later reload (compiled code cached by Chromium): usable',
+      (m) => ms(m.laterReloadUsableMs),
       '≤ 80 ms',
     ],
     ['sequential round-trips before the form', (m) => String(m.roundTrips), '≤ 3'],
@@ -352,7 +388,14 @@ async function main() {
       // One unmeasured load, so the servers and the OS file cache are warm.
       await coldLogin(browser, base);
       const cold = [];
-      for (let run = 0; run < RUNS; run += 1) cold.push(await coldLogin(browser, base));
+      for (let run = 0; run < RUNS; run += 1) {
+        // Bytes, requests and the login click from a recorded run; the times
+        // to a usable form from an unrecorded one.
+        cold.push({
+          ...(await coldLogin(browser, base)),
+          ...(await timeLoginLoads(browser, base)),
+        });
+      }
       const pages = await remotePages(browser, base, apiBase);
       const now = summarize(cold, pages, built);
       let before = null;
