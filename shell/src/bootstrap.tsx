@@ -1,18 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import {
-  setApiBaseUrl,
-  setCurrency,
-  setMapTiles,
-  setSupportChatUrl,
-  type Role,
-} from '@panel/shared';
+import type { Role } from '@panel/shared';
 import type { AppStore, api } from '@panel/shared/data';
 
 import { App } from './app/app';
-import { preloadPageFor } from './app/preload-pages';
-import { fetchRemotesManifest } from './features/remotes/remote-manifest';
-import { setRemotesManifest } from './features/remotes/remote-registry';
+import type { FirstPage } from './app/first-page';
 
 declare global {
   interface Window {
@@ -25,19 +17,12 @@ declare global {
   }
 }
 
-/** Past this, the shell renders and the page shows its loading state until it arrives. */
-const FIRST_PAGE_WAIT_MS = 1000;
-
-async function start() {
+/** Draws the panel once its first page is loaded (or waited for), or why it could not start. */
+export async function render(firstPage: Promise<FirstPage>): Promise<void> {
   const root = createRoot(document.getElementById('root') as HTMLElement);
-  try {
-    const manifest = await fetchRemotesManifest();
-    setApiBaseUrl(manifest.apiUrl ?? '');
-    setMapTiles({ url: manifest.mapTileUrl, attribution: manifest.mapTileAttribution });
-    setSupportChatUrl(manifest.supportChatUrl);
-    setCurrency(manifest.currency);
-    setRemotesManifest(manifest);
-  } catch (error) {
+  const started = await firstPage;
+  if (!started.ok) {
+    const { error } = started;
     root.render(
       <div role="alert" style={{ padding: 32 }}>
         <h1>The panel could not start</h1>
@@ -49,20 +34,9 @@ async function start() {
     );
     return;
   }
-  // The page's remote starts loading now, not when React first renders it;
-  // the first render waits for it a little, so it shows no loading fallback.
-  const firstPage = preloadPageFor(window.location.pathname);
-  if (firstPage) {
-    await Promise.race([
-      firstPage.catch(() => undefined),
-      new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
-    ]);
-  }
   root.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
 }
-
-void start();
