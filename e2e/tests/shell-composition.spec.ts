@@ -175,6 +175,27 @@ test.describe('a failing remote', () => {
   });
 });
 
+test.describe('a panel that cannot start', () => {
+  test('says so when remotes.json does not answer, and Retry starts it once it does', async ({
+    page,
+  }) => {
+    const urls = recordRequests(page);
+    // The page's preload and the entry's fetch of remotes.json both fail.
+    await page.route('**/remotes.json', (route) =>
+      route.fulfill({ status: 503, body: 'Service Unavailable' }),
+    );
+    await page.goto('/auth/login');
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'The panel could not start' })).toBeVisible();
+    await expect(alert).toContainText('remotes.json answered 503');
+    // No remote was fetched without knowing where it lives.
+    expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-auth')))).toEqual([]);
+    await page.unroute('**/remotes.json');
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('[data-remote="mfe_auth"] form')).toBeVisible();
+  });
+});
+
 test.describe('staged rollout', () => {
   test('a 50 % canary splits users by a stable bucket, and a rollback sends everyone back', async ({
     browser,
