@@ -231,7 +231,10 @@ function createRspackConfig({ appDir }) {
               },
             }),
             new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(appDir, 'favicon.ico') }] }),
-            new PreloadChunksPlugin(),
+            // Release builds only: the preloads carry the integrity and
+            // crossorigin of the SRI chunk loader, which watch builds do not
+            // use (Chrome then refused each preload and fetched it again).
+            ...(isDev ? [] : [new PreloadChunksPlugin()]),
           ]
         : []),
       // Every chunk is loaded with the SHA-384 of its bytes (integrity=…), so
