@@ -6,7 +6,7 @@
 // functions a container's generated code calls to consume shared modules and
 // to be initialised by the host), which every remote's entry otherwise
 // repeated (3.5 kB gz each). The shell puts them on the global below
-// (shell/src/federation/provide-bundler-runtime.ts) before it loads any
+// (shell/src/features/remotes/provide-bundler-runtime.ts) before it loads any
 // remote. The functions keep no state of their own (each call is given the
 // container's own `__webpack_require__`); what is per container (its share
 // scopes, instance and options) is created here, once per remote entry. The
