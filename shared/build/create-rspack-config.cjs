@@ -47,6 +47,14 @@ function federationRuntimeEsm({ isHost }) {
   return alias;
 }
 
+// react-router's package exports only its development build (warnings,
+// checks); a release build takes the production build the package ships
+// beside it, by its path past the exports map.
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
 /** Modules of the data layer: @panel/shared/data's own files and the packages only it uses. */
 const DATA_LAYER_MODULES =
   /[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]))/;
@@ -131,6 +139,7 @@ function createRspackConfig({ appDir }) {
         ...federationRuntimeEsm({ isHost }),
         // The router the panel uses, not the whole package (see the file).
         'react-router-dom$': path.join(__dirname, '../src/router/react-router-dom-slim.ts'),
+        ...(isDev ? {} : { 'react-router$': REACT_ROUTER_PRODUCTION }),
       },
     },
     module: {
