@@ -47,17 +47,50 @@ const FIGURES = '[data-remote="mfe_dashboard"] [data-testid="count-up"]';
 const SPEC_WAITS_MS = 2000; // DELAYS_MS.loginNavigation + DELAYS_MS.dashboardLoading
 const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
 
-/** In the page from its first script: when a selector first matched (performance.now()). */
+/**
+ * In the page from its first script: tells Node through the page's
+ * `__reportSeen` binding when a selector first matched (performance.now()).
+ * The page reports rather than Node polling it: a poll (waitForFunction)
+ * injects Playwright's utility script, about 10 ms of the page's main
+ * thread, into the middle of the load it times.
+ */
 function watchFor(selector) {
-  window.__seen = null;
-  const check = () => {
-    if (window.__seen === null && document.querySelector(selector)) {
-      window.__seen = performance.now();
+  // Kept on the page for a later watch (the dashboard's figures after the login click).
+  window.__watchFor = (target) => {
+    const check = () => {
+      if (!document.querySelector(target)) return;
       observer.disconnect();
-    }
+      window.__reportSeen(performance.now(), performance.timeOrigin);
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true });
+    check();
   };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true });
+  window.__watchFor(selector);
+}
+
+/**
+ * Adds the binding watchFor reports through and the init script watching
+ * for `selector`; answers a function that starts waiting for the next
+ * report (call it before the navigation or click that should cause it).
+ */
+async function watchPage(page, selector) {
+  let report = null;
+  await page.exposeFunction('__reportSeen', (seenAt, timeOrigin) => {
+    report?.({ seenAt, seenWall: timeOrigin + seenAt });
+    report = null;
+  });
+  await page.addInitScript(watchFor, selector);
+  return () => {
+    const seen = new Promise((resolve) => {
+      report = resolve;
+    });
+    let timer;
+    const timeout = new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`not seen within 30 s on ${page.url()}`)), 30_000);
+    });
+    return Promise.race([seen, timeout]).finally(() => clearTimeout(timer));
+  };
 }
 
 /** Every request of a page through the DevTools protocol: sent, answered, finished, wire bytes. */
@@ -130,16 +163,16 @@ function roundTrips(requests) {
   return Math.max(0, ...depth.values());
 }
 
-/** Opens `url` and waits for `selector`; answers the requests sent before it showed and when it showed. */
-async function openUntil(page, requests, url, selector, { reload = false } = {}) {
+/**
+ * Opens `url` (or reloads) and waits for the page's watchFor report; answers
+ * the requests sent before it showed and when it showed.
+ */
+async function openUntil(page, nextSeen, requests, url, { reload = false } = {}) {
   requests.clear();
+  const seen = nextSeen();
   if (reload) await page.reload({ waitUntil: 'commit' });
   else await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__seen !== null, null, { timeout: 30_000 });
-  const { seenAt, seenWall } = await page.evaluate(() => ({
-    seenAt: window.__seen,
-    seenWall: performance.timeOrigin + window.__seen,
-  }));
+  const { seenAt, seenWall } = await seen;
   // Let the requests sent before that moment finish.
   await page.waitForLoadState('load');
   await page.waitForTimeout(300);
@@ -150,9 +183,9 @@ async function openUntil(page, requests, url, selector, { reload = false } = {})
 async function coldLogin(browser, base) {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  await page.addInitScript(watchFor, LOGIN_FORM);
+  const nextSeen = await watchPage(page, LOGIN_FORM);
   const requests = await recordNetwork(context, page);
-  const cold = await openUntil(page, requests, `${base}/auth/login`, LOGIN_FORM);
+  const cold = await openUntil(page, nextSeen, requests, `${base}/auth/login`);
   const js = cold.before.filter(isJs);
   const result = {
     jsFiles: js.length,
@@ -164,7 +197,7 @@ async function coldLogin(browser, base) {
     usableMs: cold.seenAt,
   };
   // Warm: the same browser reloads the page.
-  const warm = await openUntil(page, requests, `${base}/auth/login`, LOGIN_FORM, { reload: true });
+  const warm = await openUntil(page, nextSeen, requests, `${base}/auth/login`, { reload: true });
   const fetched = warm.all.filter((request) => request.type !== 'Document');
   // A revalidation answered 304 reaches the page as the cached 200: no body on the wire.
   const downloaded = fetched.filter((request) => !request.fromCache && request.bodyBytes > 0);
@@ -178,15 +211,18 @@ async function coldLogin(browser, base) {
   });
 
   // The login itself: click, then the dashboard's figures.
-  await page.evaluate(watchFor, FIGURES);
   await page.locator('input[name="email"]').fill(ACCOUNTS.shop.email);
   await page.locator('input[name="password"]').fill(ACCOUNTS.shop.password);
-  const clickedAt = await page.evaluate((selector) => {
-    document.querySelector(selector).click();
-    return performance.now();
-  }, LOGIN_FORM);
-  await page.waitForFunction(() => window.__seen !== null, null, { timeout: 30_000 });
-  result.loginToFiguresMs = (await page.evaluate(() => window.__seen)) - clickedAt - SPEC_WAITS_MS;
+  const figuresSeen = nextSeen();
+  const clickedAt = await page.evaluate(
+    ([form, figures]) => {
+      window.__watchFor(figures);
+      document.querySelector(form).click();
+      return performance.now();
+    },
+    [LOGIN_FORM, FIGURES],
+  );
+  result.loginToFiguresMs = (await figuresSeen).seenAt - clickedAt - SPEC_WAITS_MS;
   await context.close();
   return result;
 }
@@ -203,10 +239,10 @@ async function timeLoginLoads(browser, base) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
-  await page.addInitScript(watchFor, LOGIN_FORM);
+  const nextSeen = await watchPage(page, LOGIN_FORM);
   // openUntil with a record nobody writes to: no network recording.
   const open = async (options) =>
-    (await openUntil(page, new Map(), `${base}/auth/login`, LOGIN_FORM, options)).seenAt;
+    (await openUntil(page, nextSeen, new Map(), `${base}/auth/login`, options)).seenAt;
   const usableMs = await open();
   const warmUsableMs = await open({ reload: true });
   const laterReloadUsableMs = await open({ reload: true });
@@ -236,11 +272,11 @@ async function remotePages(browser, base, apiBase) {
         const tab = await context.newPage();
         await storeSession(tab, sessions[role]);
         const selector = `[data-remote="${remote.name}"] > *`;
-        await tab.addInitScript(watchFor, selector);
+        const nextSeen = await watchPage(tab, selector);
         const requests = await recordNetwork(context, tab);
         // apps.json names each page's path by its key in PATHS, which is the path itself.
         const pathName = `/${page.path}`;
-        const opened = await openUntil(tab, requests, `${base}${pathName}`, selector);
+        const opened = await openUntil(tab, nextSeen, requests, `${base}${pathName}`);
         // Sent before the page showed: not what the idle warm-up loads afterwards.
         const fromRemote = opened.before.filter(
           (request) => isJs(request) && request.url.startsWith(origin),
