@@ -105,7 +105,7 @@ test("the shell's preloads carry the integrity and crossorigin of its loads: eac
   expect(preloads.filter((preload) => preload.href.startsWith('/lazy-'))).toEqual([]);
 });
 
-test('the data layer (Redux Toolkit) is fetched only once the login form is drawn', async ({
+test("the data layer (Redux Toolkit) and the pages' building blocks are fetched only once the login form is drawn", async ({
   page,
 }) => {
   await page.addInitScript(() => {
@@ -131,7 +131,7 @@ test('the data layer (Redux Toolkit) is fetched only once the login form is draw
     formAt: (window as unknown as { __formAt: number }).__formAt,
     dataAt: performance
       .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.startsWith('/lazy-data'))
+      .filter((entry) => /^\/lazy-shared\.[^/]*\.js$/.test(new URL(entry.name).pathname))
       .map((entry) => entry.startTime),
   }));
   expect(dataAt).toHaveLength(1);

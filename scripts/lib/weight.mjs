@@ -25,13 +25,14 @@ export const GOALS = { loginPageWire: 120_000, loginPageJs: 120_000, remoteOverh
  * (about 22 kB with its bundler runtime) and react-router (12 kB) are about
  * 100 kB gz before any code of ours. It came down from 196 kB: no fallback
  * copies of shared packages in remotes, the slim router, the logged-in
- * layout, react-toastify and the data layer fetched after the form, CSS in
- * .css files (the shell's, then the remotes'), one bundler runtime (the
- * shell's), no snapshot handling in the runtime, the shell's shared copies in
- * its entry (eager: one file instead of a dozen, which compresses better),
- * react-router's production build, .gz files made by Zopfli (122 kB).
+ * layout, react-toastify, the data layer and the logged-in pages' building
+ * blocks fetched after the form, CSS in .css files (the shell's, then the
+ * remotes'), one bundler runtime (the shell's), no snapshot handling in the
+ * runtime, the shell's shared copies in its entry (eager: one file instead
+ * of a dozen, which compresses better), react-router's production build,
+ * .gz files made by Zopfli (121.6 kB).
  */
-export const BUDGET = { loginPageWire: 120_000, loginPageJs: 123_000, remoteOverhead: 8_000 };
+export const BUDGET = { loginPageWire: 120_000, loginPageJs: 122_000, remoteOverhead: 8_000 };
 
 export class MissingBuildError extends Error {}
 

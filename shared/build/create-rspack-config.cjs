@@ -9,7 +9,7 @@ const apps = require('../../apps.json');
 const { PrecompressPlugin } = require('./precompress-plugin.cjs');
 const { PreloadChunksPlugin } = require('./preload-chunks-plugin.cjs');
 const { ReleaseContractPlugin } = require('./release-contract.cjs');
-const { federationRuntime, sharedDependencies } = require('./shared-deps.cjs');
+const { LAZY_SHARED, federationRuntime, sharedDependencies } = require('./shared-deps.cjs');
 
 /**
  * The federation runtime's packages as ES modules: Rspack's federation
@@ -55,9 +55,13 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 
-/** Modules of the data layer: @panel/shared/data's own files and the packages only it uses. */
-const DATA_LAYER_MODULES =
-  /[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]))/;
+/**
+ * Modules of @panel/shared's lazy half: the data layer (@panel/shared/data's
+ * own files and the packages only it uses) and the logged-in pages' building
+ * blocks (@panel/shared/page-ui).
+ */
+const LAZY_SHARED_MODULES =
+  /[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]|page-ui\.ts|ui[\\/](?:query-view|error-state|skeleton|pager|empty-state|page-header|panel|use-delay-elapsed|use-error-toast)\.tsx?$|ui[\\/](?:pager|panel-ui)\.module\.css))/;
 
 /**
  * The app's federation name, port and exposed pages come from the one apps
@@ -93,10 +97,11 @@ function createRspackConfig({ appDir }) {
   // async chunk per shared module: the page needs them all before anything
   // is drawn, and one file is fewer requests and compresses better (the
   // login page's shell scripts went from 11 to 2, 4.6 kB gz less). The data
-  // layer stays lazy: the login form is drawn without it.
+  // layer and the logged-in pages' building blocks stay lazy: the login
+  // form is drawn without them.
   if (isHost) {
     for (const name of Object.keys(shared)) {
-      if (name !== '@panel/shared/data') shared[name].eager = true;
+      if (!LAZY_SHARED.includes(name)) shared[name].eager = true;
     }
   }
   const fault = /^(.+)@([^@]+)$/.exec(process.env.PANEL_FAULT_REQUIRE ?? '');
@@ -274,17 +279,19 @@ function createRspackConfig({ appDir }) {
     optimization: {
       ...(isDev ? {} : { moduleIds: 'deterministic', chunkIds: 'deterministic' }),
       // The shell's data layer (@panel/shared/data with Redux Toolkit, RTK
-      // Query, immer, reselect, react-redux) in one chunk named `lazy-…`, so
-      // the page does not preload it: the login form is drawn without it.
+      // Query, immer, reselect, react-redux) and the logged-in pages'
+      // building blocks (@panel/shared/page-ui) in one chunk named `lazy-…`,
+      // so the page does not preload it: the login form is drawn without it,
+      // and every later page needs both.
       ...(isHost
         ? {
             splitChunks: {
               cacheGroups: {
-                lazyData: {
-                  name: 'lazy-data',
+                lazyShared: {
+                  name: 'lazy-shared',
                   chunks: 'async',
                   enforce: true,
-                  test: DATA_LAYER_MODULES,
+                  test: LAZY_SHARED_MODULES,
                 },
               },
             },

@@ -17,6 +17,9 @@ function versionOf(name) {
   return require(path.join(rootModules, name, 'package.json')).version;
 }
 
+/** The shared modules the login page does not need: the shell provides them from a lazy chunk. */
+const LAZY_SHARED = ['@panel/shared/data', '@panel/shared/page-ui'];
+
 const singletons = {
   react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
@@ -32,9 +35,10 @@ function sharedDependencies() {
     }
   }
   const sharedPkg = require('../package.json');
-  // Two shared modules: the data layer (Redux Toolkit inside) is loaded
-  // after the login form, so it is a module of its own.
-  for (const entry of ['@panel/shared', '@panel/shared/data']) {
+  // Three shared modules: what the login page needs, and two it does not
+  // (the data layer with Redux Toolkit, the logged-in pages' building
+  // blocks), which the shell fetches once the login form is up.
+  for (const entry of ['@panel/shared', ...LAZY_SHARED]) {
     shared[entry] = {
       singleton: true,
       requiredVersion: `^${sharedPkg.version}`,
@@ -60,4 +64,4 @@ function federationRuntime(builtWith) {
   return { version, requiredVersion: `^${major}.${minor}.0`, shareScope: 'default' };
 }
 
-module.exports = { federationRuntime, sharedDependencies };
+module.exports = { LAZY_SHARED, federationRuntime, sharedDependencies };

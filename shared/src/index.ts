@@ -1,5 +1,6 @@
 // @panel/shared: what every app agrees on and the login page needs. The data
-// layer (the API slice, the store, RTK Query hooks) is @panel/shared/data.
+// layer (the API slice, the store, RTK Query hooks) is @panel/shared/data;
+// what only the logged-in pages draw is @panel/shared/page-ui.
 export * from './types';
 export * from './config/messages';
 export * from './config/upload-rules';
@@ -16,14 +17,4 @@ export * from './ui/notify';
 export * from './ui/loading-overlay';
 export * from './ui/spinner';
 export * from './ui/not-found-page';
-export * from './ui/placeholder-page';
-export * from './ui/query-view';
-export * from './ui/error-state';
-export * from './ui/skeleton';
-export * from './ui/pager';
-export * from './ui/empty-state';
-export * from './ui/page-header';
-export * from './ui/panel';
-export * from './ui/use-delay-elapsed';
-export * from './ui/use-error-toast';
 export * from './ui/panel-styles';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton } from '@panel/shared';
+import { Skeleton } from '@panel/shared/page-ui';
 
 import type { LeafletMapProps } from './leaflet-map';
 

@@ -1,5 +1,6 @@
 import { Bar } from 'react-chartjs-2';
-import { CHARTS, EmptyState, panelStyles } from '@panel/shared';
+import { CHARTS, panelStyles } from '@panel/shared';
+import { EmptyState } from '@panel/shared/page-ui';
 
 import { CHART_COLORS, chartAnimation } from '../../../components/chart-setup';
 import type { StockRow } from '../../../utils/stock-rows';

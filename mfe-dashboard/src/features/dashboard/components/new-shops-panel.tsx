@@ -1,16 +1,6 @@
 import { useEffect } from 'react';
-import {
-  EmptyState,
-  ErrorState,
-  mediaUrl,
-  MESSAGES,
-  notify,
-  Panel,
-  panelStyles,
-  type Shop,
-  type ShopStatus,
-  Skeleton,
-} from '@panel/shared';
+import { mediaUrl, MESSAGES, notify, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import { EmptyState, ErrorState, Panel, Skeleton } from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
 import { formatDate } from '../../../utils/format';

@@ -1,4 +1,5 @@
-import { MESSAGES, PageHeader, Panel, panelStyles, QueryView, useErrorToast } from '@panel/shared';
+import { MESSAGES, panelStyles } from '@panel/shared';
+import { PageHeader, Panel, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
 import { ContainerStockChart } from './container-stock-chart';

@@ -1,4 +1,5 @@
-import { MESSAGES, PageHeader, Panel, panelStyles, QueryView, Skeleton } from '@panel/shared';
+import { MESSAGES, panelStyles } from '@panel/shared';
+import { PageHeader, Panel, QueryView, Skeleton } from '@panel/shared/page-ui';
 
 import { stockRows } from '../../../utils/stock-rows';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';

@@ -1,4 +1,5 @@
-import { panelStyles, Skeleton } from '@panel/shared';
+import { panelStyles } from '@panel/shared';
+import { Skeleton } from '@panel/shared/page-ui';
 import { useId, type ReactNode } from 'react';
 
 import { formatNumber } from '../../../utils/format';

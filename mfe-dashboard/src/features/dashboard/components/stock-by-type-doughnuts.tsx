@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, MESSAGES, panelStyles, requestsPath, Skeleton } from '@panel/shared';
+import { MESSAGES, panelStyles, requestsPath } from '@panel/shared';
+import { EmptyState, Skeleton } from '@panel/shared/page-ui';
 
 import { CHART_COLORS } from '../../../components/chart-setup';
 import { formatNumber } from '../../../utils/format';

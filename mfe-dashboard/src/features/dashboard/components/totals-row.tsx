@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorState, Panel, type ApiError } from '@panel/shared';
+import { type ApiError } from '@panel/shared';
+import { ErrorState, Panel } from '@panel/shared/page-ui';
 
 import styles from './dashboard.module.css';
 

@@ -1,4 +1,5 @@
-import { DELAYS_MS, MESSAGES, useDelayElapsed, useErrorToast } from '@panel/shared';
+import { DELAYS_MS, MESSAGES } from '@panel/shared';
+import { useDelayElapsed, useErrorToast } from '@panel/shared/page-ui';
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';

@@ -1,16 +1,13 @@
 import { useSearchParams } from 'react-router-dom';
+import { type ContainerTypes, type Loan, MESSAGES, panelStyles } from '@panel/shared';
 import {
-  type ContainerTypes,
   EmptyState,
   ErrorState,
-  type Loan,
-  MESSAGES,
   PageHeader,
   Pager,
-  panelStyles,
   Skeleton,
   useErrorToast,
-} from '@panel/shared';
+} from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';

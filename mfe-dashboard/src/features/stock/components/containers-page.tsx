@@ -1,15 +1,6 @@
 import { Link } from 'react-router-dom';
-import {
-  EmptyState,
-  MESSAGES,
-  NotFoundPage,
-  PageHeader,
-  panelStyles,
-  QueryView,
-  requestsPath,
-  useErrorToast,
-  useSession,
-} from '@panel/shared';
+import { MESSAGES, NotFoundPage, panelStyles, requestsPath, useSession } from '@panel/shared';
+import { EmptyState, PageHeader, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import { useGetDashboardStockByTypeQuery } from '../../../api/get-stock-by-type';
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';

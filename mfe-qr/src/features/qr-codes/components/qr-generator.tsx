@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { LIMITS, MESSAGES, Panel, type TypesAndCountries } from '@panel/shared';
+import { LIMITS, MESSAGES, type TypesAndCountries } from '@panel/shared';
+import { Panel } from '@panel/shared/page-ui';
 
 import { formatNumber } from '../../../lib/format';
 import { useGenerateQrCodesMutation } from '../api/generate-qr-codes';

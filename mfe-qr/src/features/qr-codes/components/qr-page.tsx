@@ -1,14 +1,11 @@
 import {
-  EmptyState,
   MESSAGES,
   NotFoundPage,
-  PageHeader,
   panelStyles,
-  QueryView,
-  useErrorToast,
   useSession,
   type TypesAndCountries,
 } from '@panel/shared';
+import { EmptyState, PageHeader, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import { useLazyGetQrBatchQuery } from '../api/get-qr-batch';
 import { useGetQrOptionsQuery } from '../api/get-qr-options';

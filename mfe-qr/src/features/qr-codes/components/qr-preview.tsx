@@ -1,4 +1,5 @@
-import { MESSAGES, Panel, QR } from '@panel/shared';
+import { MESSAGES, QR } from '@panel/shared';
+import { Panel } from '@panel/shared/page-ui';
 
 import type { QrPreview as Preview } from '../hooks/use-qr-download';
 import styles from './qr-page.module.css';

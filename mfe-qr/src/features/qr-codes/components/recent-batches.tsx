@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  EmptyState,
-  MESSAGES,
-  Panel,
-  panelStyles,
-  QueryView,
-  type ContainerTypes,
-} from '@panel/shared';
+import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import { EmptyState, Panel, QueryView } from '@panel/shared/page-ui';
 
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';

@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  type ApiError,
-  describeError,
-  EmptyState,
-  MESSAGES,
-  notify,
-  panelStyles,
-  PATHS,
-  QueryView,
-  useErrorToast,
-} from '@panel/shared';
+import { type ApiError, describeError, MESSAGES, notify, panelStyles, PATHS } from '@panel/shared';
+import { EmptyState, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import { useCreateRequestMutation } from '../api/create-request';
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';

@@ -1,14 +1,5 @@
-import {
-  EmptyState,
-  ErrorState,
-  LIMITS,
-  MESSAGES,
-  panelStyles,
-  type RequestStatus,
-  type Role,
-  Skeleton,
-  useErrorToast,
-} from '@panel/shared';
+import { LIMITS, MESSAGES, panelStyles, type RequestStatus, type Role } from '@panel/shared';
+import { EmptyState, ErrorState, Skeleton, useErrorToast } from '@panel/shared/page-ui';
 
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { useGetRequestsInfiniteQuery } from '../api/get-requests';

@@ -1,11 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import {
-  PageHeader,
-  panelStyles,
-  type RequestsPage as Tab,
-  type Role,
-  useSession,
-} from '@panel/shared';
+import { panelStyles, type RequestsPage as Tab, type Role, useSession } from '@panel/shared';
+import { PageHeader } from '@panel/shared/page-ui';
 
 import { resolveTab, STATUS_OF_PAGE, TABS } from '../utils/tabs';
 import { NewRequestForm } from './new-request-form';

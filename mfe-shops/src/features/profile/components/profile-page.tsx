@@ -1,4 +1,5 @@
-import { ErrorState, MESSAGES, PageHeader, panelStyles, useErrorToast } from '@panel/shared';
+import { MESSAGES, panelStyles } from '@panel/shared';
+import { ErrorState, PageHeader, useErrorToast } from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { ProfileForm } from './profile-form';

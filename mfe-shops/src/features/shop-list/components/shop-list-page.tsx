@@ -1,18 +1,14 @@
 import { useCallback, useId, useState } from 'react';
+import { DELAYS_MS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import {
-  DELAYS_MS,
   EmptyState,
   ErrorState,
-  MESSAGES,
-  notify,
   PageHeader,
   Pager,
-  panelStyles,
-  type Shop,
   Skeleton,
   useDelayElapsed,
   useErrorToast,
-} from '@panel/shared';
+} from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
 import { useGetShopListQuery } from '../api/get-shop-list';

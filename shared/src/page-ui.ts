@@ -1,0 +1,14 @@
+// @panel/shared/page-ui: the building blocks of the logged-in pages (panels,
+// headers, lists, pagers, loading and error states), one shared module of
+// its own. The login page draws none of them, so they are not in
+// @panel/shared, which the login page loads first; the shell fetches them
+// with the data layer once the login form is up.
+export * from './ui/query-view';
+export * from './ui/error-state';
+export * from './ui/skeleton';
+export * from './ui/pager';
+export * from './ui/empty-state';
+export * from './ui/page-header';
+export * from './ui/panel';
+export * from './ui/use-delay-elapsed';
+export * from './ui/use-error-toast';
