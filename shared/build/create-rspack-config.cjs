@@ -55,13 +55,21 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 
+/** The files @panel/shared/page-ui re-exports, read from it so the two cannot drift apart. */
+const PAGE_UI_FILES = [
+  ...fs
+    .readFileSync(path.join(__dirname, '../src/page-ui.ts'), 'utf8')
+    .matchAll(/from '\.\/ui\/([\w-]+)'/g),
+].map((match) => match[1]);
+
 /**
  * Modules of @panel/shared's lazy half: the data layer (@panel/shared/data's
  * own files and the packages only it uses) and the logged-in pages' building
- * blocks (@panel/shared/page-ui).
+ * blocks (@panel/shared/page-ui, with their CSS modules).
  */
-const LAZY_SHARED_MODULES =
-  /[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]|page-ui\.ts|ui[\\/](?:query-view|error-state|skeleton|pager|empty-state|page-header|panel|use-delay-elapsed|use-error-toast)\.tsx?$|ui[\\/](?:pager|panel-ui)\.module\.css))/;
+const LAZY_SHARED_MODULES = new RegExp(
+  String.raw`[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]|page-ui\.ts|ui[\\/](?:${PAGE_UI_FILES.join('|')})(?:\.tsx?|\.module\.css)$))`,
+);
 
 /**
  * The app's federation name, port and exposed pages come from the one apps
