@@ -33,7 +33,7 @@ const host = {
     version: '2.9.2',
     shareScope: 'default',
     providesExternalRuntime: true,
-    providesBundlerRuntime: true,
+    providesBundlerRuntime: 2,
   },
   provides: SINGLETON_VERSIONS,
   routes: [
@@ -54,7 +54,7 @@ function qrBuild(overrides: Record<string, unknown> = {}) {
       requiredVersion: '^2.9.0',
       shareScope: 'default',
       externalRuntime: true,
-      bundlerRuntimeFromShell: true,
+      bundlerRuntimeFromShell: 2,
     },
     exposes: ['./QrPage'],
     shared: Object.fromEntries(
@@ -182,6 +182,20 @@ describe('the release gate', () => {
     expect(checkContract({ candidate: ownCopy, host: { ...host, runtime: olderRuntime } })).toEqual(
       [],
     );
+  });
+
+  it("refuses a remote taking the runtime's error messages from a shell that provides only the bundler runtime", () => {
+    // A shell built when it provided the bundler runtime alone recorded `true` (level 1).
+    const levelOne = { ...host, runtime: { ...host.runtime, providesBundlerRuntime: true } };
+    expect(checkContract({ candidate: qrBuild(), host: levelOne })).toEqual([
+      "mfe-qr 2.0.0 takes the federation bundler runtime from the shell at level 2 (with the runtime's error messages), but the deployed shell provides level 1; deploy the shell first",
+    ]);
+    // A remote of that time (level 1, `true`) runs on the newer shell and on its own.
+    const levelOneRemote = qrBuild({
+      runtime: { ...qrBuild().runtime, bundlerRuntimeFromShell: true },
+    });
+    expect(checkContract({ candidate: levelOneRemote, host })).toEqual([]);
+    expect(checkContract({ candidate: levelOneRemote, host: levelOne })).toEqual([]);
   });
 
   it('lists every problem at once', () => {

@@ -99,6 +99,16 @@ function satisfies(versionText, range) {
     );
 }
 
+/**
+ * The level of what the shell provides its remotes (PROVIDED_BY_SHELL_LEVEL
+ * in shared/build/shared-deps.cjs); contracts written before there were
+ * levels record `true` for level 1.
+ */
+function fromShellLevel(recorded) {
+  if (recorded === true) return 1;
+  return Number.isInteger(recorded) && recorded > 0 ? recorded : 0;
+}
+
 /** Why the remote's entry could not run on the deployed shell's federation runtime, if it could not. */
 function runtimeProblems(label, wanted, provided) {
   if (!wanted) {
@@ -115,9 +125,15 @@ function runtimeProblems(label, wanted, provided) {
       `${label} takes the federation runtime from the shell, but the deployed shell does not provide one`,
     );
   }
-  if (wanted.bundlerRuntimeFromShell && !provided.providesBundlerRuntime) {
+  const wantedLevel = fromShellLevel(wanted.bundlerRuntimeFromShell);
+  const providedLevel = fromShellLevel(provided.providesBundlerRuntime);
+  if (wantedLevel > 0 && providedLevel === 0) {
     problems.push(
       `${label} takes the federation bundler runtime from the shell, but the deployed shell does not provide one; deploy the shell first`,
+    );
+  } else if (wantedLevel > providedLevel) {
+    problems.push(
+      `${label} takes the federation bundler runtime from the shell at level ${wantedLevel} (with the runtime's error messages), but the deployed shell provides level ${providedLevel}; deploy the shell first`,
     );
   }
   if (!satisfies(provided.version, wanted.requiredVersion)) {

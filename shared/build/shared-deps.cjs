@@ -64,4 +64,13 @@ function federationRuntime(builtWith) {
   return { version, requiredVersion: `^${major}.${minor}.0`, shareScope: 'default' };
 }
 
-module.exports = { LAZY_SHARED, federationRuntime, sharedDependencies };
+/**
+ * What the shell's page provides on its `_FEDERATION_BUNDLER_RUNTIME` global
+ * for the remotes' builds (shared/build/federation/*-from-shell.mjs), as a
+ * level a contract records: 1 the bundler runtime (contracts of that time
+ * record `true`), 2 also the runtime's error messages. A remote built at a
+ * level needs a shell that provides at least that level.
+ */
+const PROVIDED_BY_SHELL_LEVEL = 2;
+
+module.exports = { LAZY_SHARED, PROVIDED_BY_SHELL_LEVEL, federationRuntime, sharedDependencies };
