@@ -67,6 +67,11 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'dist/production/index.mjs',
 );
 
+/** The federation runtime core's ModuleFederation class, which the shell's build fixes. */
+const RUNTIME_CORE_FILE = new RegExp(
+  String.raw`[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]core\.js$`,
+);
+
 /** The files @panel/shared/page-ui re-exports, read from it so the two cannot drift apart. */
 const PAGE_UI_FILES = [
   ...fs
@@ -210,6 +215,16 @@ function createRspackConfig({ appDir }) {
           type: 'javascript/auto',
         },
         { test: /\.(png|svg|jpe?g|gif|woff2?)$/, type: 'asset' },
+        // The shell's federation runtime builds no snapshot handler when
+        // snapshots are off (see the loader).
+        ...(isHost
+          ? [
+              {
+                test: RUNTIME_CORE_FILE,
+                loader: path.join(__dirname, 'federation/no-snapshot-handler-loader.cjs'),
+              },
+            ]
+          : []),
       ],
     },
     plugins: [
