@@ -1,0 +1,131 @@
+// Chromium driven over the DevTools protocol alone (chrome-remote-interface),
+// for the times to a usable page. Playwright runs its own code in every page
+// it drives, on every navigation (a second JavaScript world for its utility
+// script, its init scripts, the bindings it exposes): measured here, 15-25 ms
+// of the page's main thread in a 60 ms reload, which a user's browser does
+// not spend. Driven bare, the page runs one script of ours besides its own:
+// the watcher that reports when the awaited element first appears.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import CDP from 'chrome-remote-interface';
+
+import { ensureBrowser } from '../ensure-browser.mjs';
+import { CHROMIUM_ARGS } from './bench-system.mjs';
+
+const BINDING = '__reportSeen';
+const SEEN_TIMEOUT_MS = 30_000;
+
+/** In the page from its first script: reports (once) when `selector` first matches, in performance.now() ms. */
+function watchFor(selector, binding) {
+  const check = () => {
+    if (!document.querySelector(selector)) return;
+    observer.disconnect();
+    window[binding](String(performance.now()));
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { childList: true, subtree: true });
+  check();
+}
+
+/** Starts headless Chromium with a DevTools port of its choosing; answers its browser-level WebSocket URL. */
+function startChromium(executable, userDataDir) {
+  const child = spawn(
+    executable,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${userDataDir}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium gave no DevTools address in 30 s:\n${output}`)),
+      30_000,
+    );
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}) before it listened:\n${output}`));
+    });
+  });
+  return { child, endpoint };
+}
+
+/**
+ * Launches bare Chromium. `timeLoads(url, selector, reloads)` opens `url` in a
+ * fresh browser context, then reloads it `reloads` times, and answers the
+ * time from each navigation's start to `selector` showing (ms).
+ */
+export async function launchBareChromium() {
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'bare-chromium-'));
+  const { child, endpoint } = startChromium(await ensureBrowser(), userDataDir);
+  const client = await CDP({ target: await endpoint, local: true });
+
+  async function timeLoads(url, selector, reloads) {
+    const { browserContextId } = await client.send('Target.createBrowserContext');
+    const { targetId } = await client.send('Target.createTarget', {
+      url: 'about:blank',
+      browserContextId,
+    });
+    const { sessionId } = await client.send('Target.attachToTarget', { targetId, flatten: true });
+    const send = (method, params = {}) => client.send(method, params, sessionId);
+    const nextSeen = () =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`${selector} not seen within 30 s on ${url}`)),
+          SEEN_TIMEOUT_MS,
+        );
+        client.once(`Runtime.bindingCalled.${sessionId}`, ({ payload }) => {
+          clearTimeout(timer);
+          resolve(Number(payload));
+        });
+      });
+    // Let the page finish what it started after the element showed.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+    try {
+      await send('Page.enable');
+      await send('Runtime.addBinding', { name: BINDING });
+      await send('Runtime.enable');
+      await send('Page.addScriptToEvaluateOnNewDocument', {
+        source: `(${watchFor})(${JSON.stringify(selector)}, ${JSON.stringify(BINDING)})`,
+      });
+      const times = [];
+      let seen = nextSeen();
+      await send('Page.navigate', { url });
+      times.push(await seen);
+      for (let reload = 0; reload < reloads; reload += 1) {
+        await settle();
+        seen = nextSeen();
+        await send('Page.reload');
+        times.push(await seen);
+      }
+      return times;
+    } finally {
+      await client.send('Target.disposeBrowserContext', { browserContextId });
+    }
+  }
+
+  async function close() {
+    await client.close().catch(() => undefined);
+    child.kill('SIGKILL');
+    await new Promise((resolve) =>
+      child.exitCode === null ? child.once('exit', resolve) : resolve(),
+    );
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+
+  return { timeLoads, close };
+}
