@@ -269,6 +269,11 @@ test.describe('header', () => {
     await expect(add).toHaveCount(0);
     await page.goto('/requests?page=pending');
     await expect(add).toBeVisible();
+    // /requests alone shows the form too: its address becomes page=main, so the
+    // button does not cover the floating Send Request on a phone.
+    await page.goto('/requests');
+    await expect(page).toHaveURL(/\/requests\?page=main$/);
+    await expect(add).toHaveCount(0);
   });
 });
 

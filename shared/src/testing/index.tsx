@@ -34,7 +34,8 @@ export function renderWithProviders(
 }
 
 function CurrentLocation() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
+  const { pathname, search } = useLocation();
+  return <p data-testid="location">{pathname + search}</p>;
 }
 
 /**

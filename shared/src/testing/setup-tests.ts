@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { cleanup } from '@testing-library/react';
 
 import { setApiBaseUrl } from '../api/runtime-config';
 import { clearSession } from '../auth/session';
@@ -7,6 +8,9 @@ import { clearSession } from '../auth/session';
 setApiBaseUrl('http://localhost');
 
 afterEach(() => {
+  // Unmount first: a page still mounted would re-render on the session's
+  // change event outside act(), and React would warn about it in every test.
+  cleanup();
   clearSession();
   localStorage.clear();
 });

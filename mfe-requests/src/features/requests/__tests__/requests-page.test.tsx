@@ -2,7 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { type ContainerRequest, LAYOUT, MESSAGES, notify } from '@panel/shared';
-import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
+import {
+  jsonResponse,
+  loginAs,
+  mockApi,
+  renderRoutes,
+  renderWithProviders,
+} from '@panel/shared/testing';
 
 import RequestsPage from '../../../exposed/requests-page';
 
@@ -66,6 +72,20 @@ describe('RequestsPage tabs and roles', () => {
     expect(tabNames()).toEqual(['Request', 'Pending', 'Accepted', 'Denied']);
     expect(screen.getByRole('link', { name: 'Request' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByLabelText('Cup 350 ml')).toHaveValue(0);
+  });
+
+  it.each([
+    ['shop', '/requests', '/requests?page=main'],
+    ['shop', '/requests?page=nope', '/requests?page=main'],
+    ['provider', '/requests?page=main', '/requests?page=pending'],
+  ] as const)('puts the tab it shows in the address (%s at %s)', async (role, route, shown) => {
+    loginAs(role);
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([]),
+    });
+    renderRoutes({ '/requests': <RequestsPage /> }, { route });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(shown));
   });
 
   it("shows the super admin's Pending list for page=main, with shop names and Accept/Deny", async () => {

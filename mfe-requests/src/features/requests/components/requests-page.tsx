@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { panelStyles, type RequestsPage as Tab, type Role, useSession } from '@panel/shared';
 import { PageHeader } from '@panel/shared/page-ui';
@@ -28,9 +29,23 @@ const SUBTITLES: Record<Role, Partial<Record<Tab, string>>> = {
  */
 export function RequestsPage() {
   const { role, shopId } = useSession();
-  const [params] = useSearchParams();
-  if (role === null) return null;
-  const page = resolveTab(role, params.get('page'));
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('page');
+  const page = role === null ? null : resolveTab(role, asked);
+  // The address names the tab shown (/requests alone is the shop's form): the
+  // shell hides its floating add button on page=main, which would otherwise
+  // cover the floating Send Request on a phone.
+  useEffect(() => {
+    if (page === null || asked === page) return;
+    setParams(
+      (current) => {
+        current.set('page', page);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [asked, page, setParams]);
+  if (role === null || page === null) return null;
   return (
     <div className={panelStyles.page}>
       <PageHeader title="Container requests" subtitle={SUBTITLES[role][page]} />
