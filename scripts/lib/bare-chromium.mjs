@@ -119,12 +119,20 @@ export async function launchBareChromium() {
   }
 
   async function close() {
+    const exited = new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) resolve();
+      else child.once('exit', resolve);
+    });
+    // Closed over the protocol, Chromium ends its renderer and helper
+    // processes before it exits, so none still writes into the profile
+    // removed below (a SIGKILL left them writing: ENOTEMPTY); killed only if
+    // it has not exited in 5 s.
+    await client.send('Browser.close').catch(() => undefined);
     await client.close().catch(() => undefined);
-    child.kill('SIGKILL');
-    await new Promise((resolve) =>
-      child.exitCode === null ? child.once('exit', resolve) : resolve(),
-    );
-    rmSync(userDataDir, { recursive: true, force: true });
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(kill);
+    rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 
   return { timeLoads, close };
