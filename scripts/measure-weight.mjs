@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
 import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
+import { REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
 import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
 
 const { values } = parseArgs({
@@ -49,35 +50,14 @@ const SPEC_WAITS_MS = 2000; // DELAYS_MS.loginNavigation + DELAYS_MS.dashboardLo
 const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
 
 /**
- * In the page from its first script: tells Node through the page's
- * `__reportSeen` binding when a selector first matched (performance.now()).
- * The page reports rather than Node polling it: a poll (waitForFunction)
- * injects Playwright's utility script, about 10 ms of the page's main
- * thread, into the middle of the load it times.
- */
-function watchFor(selector) {
-  // Kept on the page for a later watch (the dashboard's figures after the login click).
-  window.__watchFor = (target) => {
-    const check = () => {
-      if (!document.querySelector(target)) return;
-      observer.disconnect();
-      window.__reportSeen(performance.now(), performance.timeOrigin);
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document, { childList: true, subtree: true });
-    check();
-  };
-  window.__watchFor(selector);
-}
-
-/**
  * Adds the binding watchFor reports through and the init script watching
  * for `selector`; answers a function that starts waiting for the next
  * report (call it before the navigation or click that should cause it).
  */
 async function watchPage(page, selector) {
   let report = null;
-  await page.exposeFunction('__reportSeen', (seenAt, timeOrigin) => {
+  await page.exposeFunction(REPORT_BINDING, (payload) => {
+    const { seenAt, timeOrigin } = JSON.parse(payload);
     report?.({ seenAt, seenWall: timeOrigin + seenAt });
     report = null;
   });

@@ -4,7 +4,8 @@
 // script, its init scripts, the bindings it exposes): measured here, 15-25 ms
 // of the page's main thread in a 60 ms reload, which a user's browser does
 // not spend. Driven bare, the page runs one script of ours besides its own:
-// the watcher that reports when the awaited element first appears.
+// the watcher that reports when the awaited element first appears
+// (watch-for.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,21 +14,9 @@ import CDP from 'chrome-remote-interface';
 
 import { ensureBrowser } from '../ensure-browser.mjs';
 import { CHROMIUM_ARGS } from './bench-system.mjs';
+import { REPORT_BINDING, watchFor } from './watch-for.mjs';
 
-const BINDING = '__reportSeen';
 const SEEN_TIMEOUT_MS = 30_000;
-
-/** In the page from its first script: reports (once) when `selector` first matches, in performance.now() ms. */
-function watchFor(selector, binding) {
-  const check = () => {
-    if (!document.querySelector(selector)) return;
-    observer.disconnect();
-    window[binding](String(performance.now()));
-  };
-  const observer = new MutationObserver(check);
-  observer.observe(document, { childList: true, subtree: true });
-  check();
-}
 
 /** Starts headless Chromium with a DevTools port of its choosing; answers its browser-level WebSocket URL. */
 function startChromium(executable, userDataDir) {
@@ -90,17 +79,17 @@ export async function launchBareChromium() {
         );
         client.once(`Runtime.bindingCalled.${sessionId}`, ({ payload }) => {
           clearTimeout(timer);
-          resolve(Number(payload));
+          resolve(JSON.parse(payload).seenAt);
         });
       });
     // Let the page finish what it started after the element showed.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
     try {
       await send('Page.enable');
-      await send('Runtime.addBinding', { name: BINDING });
+      await send('Runtime.addBinding', { name: REPORT_BINDING });
       await send('Runtime.enable');
       await send('Page.addScriptToEvaluateOnNewDocument', {
-        source: `(${watchFor})(${JSON.stringify(selector)}, ${JSON.stringify(BINDING)})`,
+        source: `(${watchFor})(${JSON.stringify(selector)})`,
       });
       const times = [];
       let seen = nextSeen();

@@ -1,0 +1,32 @@
+// The watcher the load-time benchmarks put in a page from its first script,
+// in Playwright (scripts/measure-weight.mjs) and in bare Chromium
+// (scripts/lib/bare-chromium.mjs) alike. The page reports rather than Node
+// polling it: a poll (Playwright's waitForFunction) injects Playwright's
+// utility script, about 10 ms of the page's main thread, into the middle of
+// the load it times.
+
+/** The page binding the watcher reports through; both drivers add it under this name. */
+export const REPORT_BINDING = '__reportSeen';
+
+/**
+ * Runs in the page: reports once, when `selector` first matches, one JSON
+ * string (a DevTools binding takes a single string) with performance.now()
+ * and the page's timeOrigin. Kept on the page as `window.__watchFor` for a
+ * later watch (the dashboard's figures after the login click). The binding's
+ * name is written out: the function is sent to the page as source.
+ */
+export function watchFor(selector) {
+  window.__watchFor = (target) => {
+    const check = () => {
+      if (!document.querySelector(target)) return;
+      observer.disconnect();
+      window.__reportSeen(
+        JSON.stringify({ seenAt: performance.now(), timeOrigin: performance.timeOrigin }),
+      );
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document, { childList: true, subtree: true });
+    check();
+  };
+  window.__watchFor(selector);
+}
