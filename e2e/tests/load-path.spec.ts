@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { DEMO, openAs } from '../fixtures/session';
+import { DEMO, openAs, pagesWarmedFor } from '../fixtures/session';
 import { REMOTE_PORTS } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
 
@@ -196,12 +196,6 @@ test("after login the shop's remotes are warmed, never mfe-qr", async ({ page })
     .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-shops')}/`)))
     .toBe(true);
   // Every page of the role has been warmed (loaded or failed): nothing else is coming.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () => (window as unknown as { __PANEL__?: { warmedFor?: string } }).__PANEL__?.warmedFor,
-      ),
-    )
-    .toBe('shop');
+  await expect.poll(() => pagesWarmedFor(page)).toBe('shop');
   expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
 });

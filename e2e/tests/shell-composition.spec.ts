@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 
-import { openAs } from '../fixtures/session';
+import { openAs, pagesWarmedFor } from '../fixtures/session';
 import { REMOTE_PORTS, release, startRemoteServer, stopRemoteServer } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
 
@@ -135,13 +135,32 @@ test.describe('run-time composition', () => {
   });
 });
 
+/** The HTTP status of mfe-requests' manifest; undefined while its server is down. */
+async function manifestStatus(page: Page): Promise<number | undefined> {
+  const response = await page.request
+    .get(`${remoteOrigin('mfe-requests')}/1.0.0/mf-manifest.json`)
+    .catch(() => null);
+  return response?.status();
+}
+
 test.describe('a failing remote', () => {
   test('shows a Retry fallback while the rest keeps working, and Retry recovers', async ({
     page,
   }) => {
-    await openAs(page, 'shop', '/support');
+    // Stopped before login: after login the shell warms the role's pages at
+    // idle time, so a remote stopped later may already be loaded (and keep
+    // working, as it should). The warm-up's failed load must not stick either.
     stopRemoteServer('mfe-requests');
     try {
+      await expect
+        .poll(() => manifestStatus(page), { message: 'mfe-requests is down' })
+        .toBeUndefined();
+      await openAs(page, 'shop', '/support');
+      await expect
+        .poll(() => pagesWarmedFor(page), {
+          message: "the shop's pages were warmed, mfe-requests' failing",
+        })
+        .toBe('shop');
       await page.getByRole('button', { name: "Request's Container" }).click();
       await page.getByRole('link', { name: 'Pending', exact: true }).click();
       const fallback = page.locator('[data-remote-failed="mfe_requests"]');
@@ -161,15 +180,7 @@ test.describe('a failing remote', () => {
     } finally {
       startRemoteServer('mfe-requests');
     }
-    await expect
-      .poll(async () =>
-        (
-          await page.request
-            .get(`${remoteOrigin('mfe-requests')}/1.0.0/mf-manifest.json`)
-            .catch(() => null)
-        )?.status(),
-      )
-      .toBe(200);
+    await expect.poll(() => manifestStatus(page)).toBe(200);
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.locator('[data-remote="mfe_requests"]')).toBeVisible();
   });
