@@ -24,7 +24,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './lib/apps.mjs';
 import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
-import { REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
+import { nextReport, REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
 import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
 
 const { values } = parseArgs({
@@ -55,23 +55,19 @@ const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
  * report (call it before the navigation or click that should cause it).
  */
 async function watchPage(page, selector) {
-  let report = null;
+  let deliver = null;
   await page.exposeFunction(REPORT_BINDING, (payload) => {
-    const { seenAt, timeOrigin } = JSON.parse(payload);
-    report?.({ seenAt, seenWall: timeOrigin + seenAt });
-    report = null;
+    deliver?.(payload);
+    deliver = null;
   });
   await page.addInitScript(watchFor, selector);
-  return () => {
-    const seen = new Promise((resolve) => {
-      report = resolve;
-    });
-    let timer;
-    const timeout = new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`not seen within 30 s on ${page.url()}`)), 30_000);
-    });
-    return Promise.race([seen, timeout]).finally(() => clearTimeout(timer));
-  };
+  return () =>
+    nextReport(
+      (next) => {
+        deliver = next;
+      },
+      () => page.url(),
+    );
 }
 
 /** Every request of a page through the DevTools protocol: sent, answered, finished, wire bytes. */

@@ -14,9 +14,7 @@ import CDP from 'chrome-remote-interface';
 
 import { ensureBrowser } from '../ensure-browser.mjs';
 import { CHROMIUM_ARGS } from './bench-system.mjs';
-import { REPORT_BINDING, watchFor } from './watch-for.mjs';
-
-const SEEN_TIMEOUT_MS = 30_000;
+import { nextReport, REPORT_BINDING, watchFor } from './watch-for.mjs';
 
 /** Starts headless Chromium with a DevTools port of its choosing; answers its browser-level WebSocket URL. */
 function startChromium(executable, userDataDir) {
@@ -71,17 +69,14 @@ export async function launchBareChromium() {
     });
     const { sessionId } = await client.send('Target.attachToTarget', { targetId, flatten: true });
     const send = (method, params = {}) => client.send(method, params, sessionId);
-    const nextSeen = () =>
-      new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`${selector} not seen within 30 s on ${url}`)),
-          SEEN_TIMEOUT_MS,
-        );
-        client.once(`Runtime.bindingCalled.${sessionId}`, ({ payload }) => {
-          clearTimeout(timer);
-          resolve(JSON.parse(payload).seenAt);
-        });
-      });
+    const nextSeen = async () => {
+      const { seenAt } = await nextReport(
+        (deliver) =>
+          client.once(`Runtime.bindingCalled.${sessionId}`, ({ payload }) => deliver(payload)),
+        () => `${url} (${selector})`,
+      );
+      return seenAt;
+    };
     // Let the page finish what it started after the element showed.
     const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
     try {

@@ -8,6 +8,31 @@
 /** The page binding the watcher reports through; both drivers add it under this name. */
 export const REPORT_BINDING = '__reportSeen';
 
+const SEEN_TIMEOUT_MS = 30_000;
+
+/**
+ * In Node, for either driver: the watcher's next report, as `seenAt` (ms
+ * from the navigation's start) and `seenWall` (ms since the epoch).
+ * `listen(deliver)` hands `deliver` the next payload the binding receives;
+ * `where()` names the page for the error when nothing is seen in 30 s.
+ */
+export function nextReport(listen, where) {
+  const seen = new Promise((resolve) => {
+    listen((payload) => {
+      const { seenAt, timeOrigin } = JSON.parse(payload);
+      resolve({ seenAt, seenWall: timeOrigin + seenAt });
+    });
+  });
+  let timer;
+  const timeout = new Promise((resolve, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`not seen within ${SEEN_TIMEOUT_MS / 1000} s on ${where()}`)),
+      SEEN_TIMEOUT_MS,
+    );
+  });
+  return Promise.race([seen, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Runs in the page: reports once, when `selector` first matches, one JSON
  * string (a DevTools binding takes a single string) with performance.now()
