@@ -13,10 +13,18 @@
 //  - opens every remote page as each role that may open it, cold, and
 //    splits the JS fetched from the remote into its own page chunks (its
 //    manifest's exposes) and what came beyond them;
-// and prints the issue's table, next to the figures measured before the
-// issue's work (scripts/weight-baseline.json) and the size budget of the
-// built files (scripts/lib/weight.mjs). Does not judge timings.
-//   node scripts/measure-weight.mjs [--runs 5] [--panel-port 4700] [--api-port 8700] [--save-baseline]
+// and prints the issue's table with the size budget of the built files
+// (scripts/lib/weight.mjs). The same is measured, in the same run and
+// interleaved run by run, on the project as it was before the issue's work
+// (--before, a commit: installed and built once in the temporary folder by
+// scripts/lib/earlier-build.mjs, on ports 10 above), and each figure is
+// printed as now ÷ before: times differ threefold between machines here,
+// their ratio much less. With --before stored, or when that build cannot be
+// prepared (no such commit in a shallow clone, no registry), the figures
+// saved in scripts/weight-baseline.json stand in, measured on another day.
+// Does not judge timings.
+//   node scripts/measure-weight.mjs [--runs 5] [--panel-port 4700] [--api-port 8700]
+//     [--before 7bc836a|stored] [--save-baseline]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +33,7 @@ import { ROOT } from './lib/apps.mjs';
 import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 import { nextReport, REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
+import { prepareEarlierBuild } from './lib/earlier-build.mjs';
 import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
 
 const { values } = parseArgs({
@@ -32,6 +41,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     'panel-port': { type: 'string', default: '4700' },
     'api-port': { type: 'string', default: '8700' },
+    // The last commit before the issue's work.
+    before: { type: 'string', default: '7bc836a' },
     'save-baseline': { type: 'boolean', default: false },
   },
 });
@@ -47,7 +58,6 @@ const ACCOUNTS = {
 const LOGIN_FORM = '[data-remote="mfe_auth"] form button[type="submit"]';
 const FIGURES = '[data-remote="mfe_dashboard"] [data-testid="count-up"]';
 const SPEC_WAITS_MS = 2000; // DELAYS_MS.loginNavigation + DELAYS_MS.dashboardLoading
-const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
 
 /**
  * Adds the binding watchFor reports through and the init script watching
@@ -234,14 +244,15 @@ async function timeLoginLoads(bare, browser, base) {
 }
 
 /** Each remote page as each role that may open it, cold: JS from the remote, own chunks vs the rest. */
-async function remotePages(browser, base, apiBase) {
+async function remotePages(browser, base, apiBase, root) {
+  const apps = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
   const remotesJson = await (await fetch(`${base}/remotes.json`)).json();
   const sessions = {
     shop: await apiLogin(apiBase, ACCOUNTS.shop),
     provider: await apiLogin(apiBase, ACCOUNTS.provider),
   };
   const rows = [];
-  for (const remote of APPS.remotes) {
+  for (const remote of apps.remotes) {
     const entry = remotesJson.remotes[remote.name];
     const manifest = await (await fetch(entry.url)).json();
     const origin = new URL(entry.url).origin;
@@ -287,6 +298,7 @@ async function remotePages(browser, base, apiBase) {
 const kB = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : '—');
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
 
+/** The built files' weights, as the size budget reads this checkout's build. */
 function staticWeights() {
   const login = loginPageWeight();
   const remotes = remoteWeights();
@@ -321,73 +333,108 @@ function summarize(cold, pages, built) {
   };
 }
 
-function printReport(now, before) {
+/** now ÷ before of one figure, when both are numbers and before is not zero. */
+function ratio(now, before) {
+  return Number.isFinite(now) && Number.isFinite(before) && before !== 0
+    ? `${(now / before).toFixed(2)}`
+    : '—';
+}
+
+function printReport(now, before, beforeLabel) {
+  // [label, format, the figure compared, goal]
   const rows = [
     [
       'JS for a cold /auth/login until the form is usable (wire)',
       (m) => `${kB(m.jsWire)} (${kB(m.jsRaw)} raw, ${m.jsFiles} files)`,
+      (m) => m.jsWire,
       '≤ 120 kB',
     ],
-    ['  same, from the built .br files', (m) => kB(m.built?.loginWire), '≤ 120 kB'],
-    ['  same, from the built .gz files', (m) => kB(m.built?.loginGzip), '≤ 120 kB'],
+    [
+      '  same, from the built .br files',
+      (m) => kB(m.built?.loginWire),
+      (m) => m.built?.loginWire,
+      '≤ 120 kB',
+    ],
+    [
+      '  same, from the built .gz files',
+      (m) => kB(m.built?.loginGzip),
+      (m) => m.built?.loginGzip,
+      '≤ 120 kB',
+    ],
     [
       'each further remote, beyond its own page code (wire, worst)',
       (m) => `+${kB(m.maxBeyond)}`,
+      (m) => m.maxBeyond,
       '≤ 8 kB',
     ],
     [
       '  same, from the built .gz files (worst remote)',
-      (m) => `+${kB(m.built?.maxRemoteOverheadGzip)}`,
+      (m) => (m.built ? `+${kB(m.built.maxRemoteOverheadGzip)}` : undefined),
+      (m) => m.built?.maxRemoteOverheadGzip,
       '≤ 8 kB',
     ],
     [
       'warm reload of /auth/login: downloaded again',
       (m) => `${kB(m.warmDownloadedBytes)} (${m.warmDownloaded.join(', ') || 'nothing'})`,
+      (m) => m.warmDownloadedBytes,
       'remotes.json only',
     ],
     [
       '  revalidated (304) / from cache / usable',
       (m) => `${m.warm304} / ${m.warmCached} / ${ms(m.warmUsableMs)}`,
+      (m) => m.warmUsableMs,
       '≤ 80 ms',
     ],
     [
       '  a later reload (compiled code cached by Chromium): usable',
       (m) => ms(m.laterReloadUsableMs),
+      (m) => m.laterReloadUsableMs,
       '≤ 80 ms',
     ],
-    ['sequential round-trips before the form', (m) => String(m.roundTrips), '≤ 3'],
-    ['cold /auth/login usable (median)', (m) => ms(m.usableMs), '≤ 300 ms'],
+    [
+      'sequential round-trips before the form',
+      (m) => String(m.roundTrips),
+      (m) => m.roundTrips,
+      '≤ 3',
+    ],
+    ['cold /auth/login usable (median)', (m) => ms(m.usableMs), (m) => m.usableMs, '≤ 300 ms'],
     [
       '  cold / reload / later reload, through Playwright (its code in the page)',
       (m) => m.playwright.map(ms).join(' / '),
+      (m) => m.playwright[0],
       'for reference',
     ],
     [
       'login click → dashboard figures, minus the two 1 s waits',
       (m) => ms(m.loginToFiguresMs),
+      (m) => m.loginToFiguresMs,
       '≤ 200 ms',
     ],
   ];
-  console.log(`\nFront-end weight (${RUNS} cold runs, medians; kB = 1000 bytes)\n`);
-  console.log(`| measure | before | now | goal |\n|---|---|---|---|`);
-  for (const [label, format, goal] of rows) {
-    const safe = (m) => {
-      try {
-        return m ? format(m) : '—';
-      } catch {
-        return '—';
-      }
-    };
-    console.log(`| ${label} | ${safe(before)} | ${safe(now)} | ${goal} |`);
+  console.log(
+    `\nFront-end weight (${RUNS} cold runs, medians; kB = 1000 bytes; before: ${beforeLabel})\n`,
+  );
+  console.log(`| measure | before | now | now ÷ before | goal |\n|---|---|---|---|---|`);
+  const safe = (read, m) => {
+    try {
+      return m ? read(m) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  for (const [label, format, figure, goal] of rows) {
+    const shown = (m) => safe(format, m) ?? '—';
+    const compared = ratio(safe(figure, now), safe(figure, before));
+    console.log(`| ${label} | ${shown(before)} | ${shown(now)} | ${compared} | ${goal} |`);
   }
   console.log(`\nEach remote page, cold, as each role that may open it\n`);
   console.log(
-    '| page | remote | JS until shown | its own chunks | beyond them | shown | beyond, before |\n|---|---|---|---|---|---|---|',
+    '| page | remote | JS until shown | its own chunks | beyond them | shown | beyond, before | shown, before | shown, now ÷ before |\n|---|---|---|---|---|---|---|---|---|',
   );
   for (const row of now.pages) {
     const old = before?.pages?.find((other) => other.page === row.page);
     console.log(
-      `| ${row.page} | ${row.remote} | ${kB(row.allJs)} | ${kB(row.own)} | +${kB(row.beyond)} | ${ms(row.shownMs)} | ${old ? `+${kB(old.beyond)}` : '—'} |`,
+      `| ${row.page} | ${row.remote} | ${kB(row.allJs)} | ${kB(row.own)} | +${kB(row.beyond)} | ${ms(row.shownMs)} | ${old ? `+${kB(old.beyond)}` : '—'} | ${ms(old?.shownMs)} | ${ratio(row.shownMs, old?.shownMs)} |`,
     );
   }
   console.log(
@@ -405,43 +452,84 @@ for (const name of ['LOGIN_IP', 'LOGIN_ACCOUNT', 'REMOTE_LOADS_IP']) {
   process.env[`RATE_LIMIT_${name}`] ??= '100000/1m';
 }
 
-async function main() {
-  const built = staticWeights();
+/** The system of this checkout and, when `earlierRoot` is given, the earlier one beside it. */
+async function withSystems(earlierRoot, body) {
+  const options = { name: 'weight', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null };
   // No seed arguments: the API's first start fills the demo data, as `npm start` does.
-  await withSeededSystem(
-    { name: 'weight', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null },
-    async ({ browser, base, apiBase }) => {
-      // One unmeasured load, so the servers and the OS file cache are warm.
-      await coldLogin(browser, base);
-      const bare = await launchBareChromium();
-      const cold = [];
-      try {
-        for (let run = 0; run < RUNS; run += 1) {
-          // Bytes, requests and the login click from a recorded run; the times
-          // to a usable form from unrecorded ones.
-          cold.push({
+  await withSeededSystem(options, async (now) => {
+    if (!earlierRoot) return body({ now: { ...now, root: ROOT } });
+    const earlier = {
+      name: 'weight-earlier',
+      panelPort: PANEL_PORT + 10,
+      apiPort: API_PORT + 1,
+      seedArgs: null,
+      root: earlierRoot,
+    };
+    return withSeededSystem(earlier, (before) =>
+      body({ now: { ...now, root: ROOT }, before: { ...before, root: earlierRoot } }),
+    );
+  });
+}
+
+/** The earlier build to measure beside this one, or null (with the reason printed). */
+async function earlierBuild() {
+  if (values.before === 'stored') return null;
+  try {
+    return await prepareEarlierBuild(values.before);
+  } catch (error) {
+    console.warn(
+      `The build of ${values.before} could not be prepared (${error.message}); the figures saved in ${path.relative(ROOT, BASELINE_FILE)} stand in for it.`,
+    );
+    return null;
+  }
+}
+
+async function main() {
+  const earlierRoot = await earlierBuild();
+  await withSystems(earlierRoot, async (systems) => {
+    const measured = Object.entries(systems);
+    // One unmeasured load each, so the servers and the OS file cache are warm.
+    for (const [, { browser, base }] of measured) await coldLogin(browser, base);
+    const bare = await launchBareChromium();
+    const cold = Object.fromEntries(measured.map(([key]) => [key, []]));
+    try {
+      for (let run = 0; run < RUNS; run += 1) {
+        // Run by run, each system in turn, so a slower moment of the machine
+        // falls on both. Bytes, requests and the login click from a recorded
+        // run; the times to a usable form from unrecorded ones.
+        for (const [key, { browser, base }] of measured) {
+          cold[key].push({
             ...(await coldLogin(browser, base)),
             ...(await timeLoginLoads(bare, browser, base)),
           });
         }
-      } finally {
-        await bare.close();
       }
-      const pages = await remotePages(browser, base, apiBase);
-      const now = summarize(cold, pages, built);
-      let before = null;
+    } finally {
+      await bare.close();
+    }
+    const summaries = {};
+    for (const [key, { browser, base, apiBase, root }] of measured) {
+      const pages = await remotePages(browser, base, apiBase, root);
+      // An earlier build's files are laid out otherwise (no preloads, no
+      // .br files): the network figures above stand for it.
+      summaries[key] = summarize(cold[key], pages, root === ROOT ? staticWeights() : undefined);
+    }
+    let before = summaries.before;
+    let beforeLabel = `${values.before}, measured in this run`;
+    if (!before) {
       try {
         before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+        beforeLabel = `saved in ${path.relative(ROOT, BASELINE_FILE)}, measured on another day`;
       } catch {
-        // No baseline yet.
+        beforeLabel = 'none';
       }
-      if (values['save-baseline']) {
-        writeFileSync(BASELINE_FILE, `${JSON.stringify(now, null, 2)}\n`);
-        console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
-      }
-      printReport(now, before);
-    },
-  );
+    }
+    if (values['save-baseline']) {
+      writeFileSync(BASELINE_FILE, `${JSON.stringify(summaries.now, null, 2)}\n`);
+      console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
+    }
+    printReport(summaries.now, before, beforeLabel);
+  });
 }
 
 await main();

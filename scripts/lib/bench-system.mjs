@@ -17,9 +17,9 @@ export const CHROMIUM_ARGS = JSON.parse(
 );
 
 /** Runs a command to its end, its output shown; rejects on a non-zero exit. */
-export function run(command, args, env) {
+export function run(command, args, env, cwd = ROOT) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
     child.on('exit', (code, signal) =>
       code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')}: ${signal ?? code}`)),
@@ -35,10 +35,13 @@ export function portIsFree(port) {
   });
 }
 
-/** `npm start` in its own process group (the whole group is stopped at the end), output kept for errors. */
-export function startSystem(env) {
+/**
+ * `npm start` of the checkout at `root` in its own process group (the whole
+ * group is stopped at the end), output kept for errors.
+ */
+export function startSystem(env, root = ROOT) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
+    cwd: root,
     env,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,12 +92,23 @@ export async function waitForPanel(system, base, timeoutMs = 300_000) {
   );
 }
 
+// The clean-ups of the systems running now: a bench may run two (its build
+// and an earlier one, side by side); Ctrl-C stops both before exiting.
+const running = new Set();
+const interrupted = () => {
+  void Promise.allSettled([...running].map((cleanUp) => cleanUp())).finally(() =>
+    process.exit(130),
+  );
+};
+
 /**
  * Seeds a temporary data folder with `seedArgs` (arguments of `npm run seed -w
- * api`; null leaves the demo data the API's first start writes), starts the system on it, launches Chromium and hands both to `body`;
- * everything is stopped and deleted afterwards, also on Ctrl-C.
+ * api`; null leaves the demo data the API's first start writes), starts the
+ * system of the checkout at `root` (this one unless told) on it, launches
+ * Chromium and hands both to `body`; everything is stopped and deleted
+ * afterwards, also on Ctrl-C.
  */
-export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, body) {
+export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, root = ROOT }, body) {
   for (const port of [apiPort, ...Array.from({ length: 6 }, (_, i) => panelPort + i)]) {
     if (!(await portIsFree(port)))
       throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
@@ -122,18 +136,18 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, b
       if (system) await stopSystem(system);
       rmSync(temp, { recursive: true, force: true });
     })());
-  const interrupted = () => {
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
+  if (running.size === 0) {
+    process.once('SIGINT', interrupted);
+    process.once('SIGTERM', interrupted);
+  }
+  running.add(cleanUp);
   try {
     if (seedArgs) {
       console.log(`Seeding ${dataDir} (${seedArgs.join(' ')}) …`);
-      await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env);
+      await run('npm', ['run', 'seed', '-w', 'api', '--', ...seedArgs], env, root);
     }
     console.log(`Starting the panel on ${base} (API :${apiPort}) …`);
-    system = startSystem(env);
+    system = startSystem(env, root);
     await waitForPanel(system, base);
     browser = await chromium.launch({
       executablePath: await ensureBrowser(),
@@ -146,8 +160,11 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs }, b
     });
     return await body({ browser, base, apiBase: `http://localhost:${apiPort}` });
   } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
+    running.delete(cleanUp);
+    if (running.size === 0) {
+      process.off('SIGINT', interrupted);
+      process.off('SIGTERM', interrupted);
+    }
     await cleanUp();
   }
 }
