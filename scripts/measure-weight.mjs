@@ -34,6 +34,7 @@ import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 import { nextReport, REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
 import { prepareEarlierBuild } from './lib/earlier-build.mjs';
+import { FLOOR_FORM, withFloorPage } from './lib/floor-page.mjs';
 import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
 
 const { values } = parseArgs({
@@ -484,52 +485,76 @@ async function earlierBuild() {
   }
 }
 
+/** The floor's line: its times, and what the login page takes beyond them now and before. */
+function printFloor(floor, now, before) {
+  const times = (m) => [m.usableMs, m.warmUsableMs, m.laterReloadUsableMs];
+  const beyond = (m) =>
+    times(m)
+      .map((value, load) => `+${ms(value - floor[load])}`)
+      .join(' / ');
+  console.log(
+    `\nThe floor on this machine, in the same run: React and React DOM alone drawing a form, built and served as the panel is: cold / reload / later reload ${floor.map(ms).join(' / ')}. The login page beyond it: now ${beyond(now)}${before?.laterReloadUsableMs ? `, before ${beyond(before)}` : ''}.`,
+  );
+}
+
 async function main() {
   const earlierRoot = await earlierBuild();
-  await withSystems(earlierRoot, async (systems) => {
-    const measured = Object.entries(systems);
-    // One unmeasured load each, so the servers and the OS file cache are warm.
-    for (const [, { browser, base }] of measured) await coldLogin(browser, base);
-    const bare = await launchBareChromium();
-    const cold = Object.fromEntries(measured.map(([key]) => [key, []]));
+  await withSystems(earlierRoot, (systems) =>
+    withFloorPage(PANEL_PORT + 20, (floorUrl) => measureAll(systems, floorUrl)),
+  );
+}
+
+/** The runs, each system's remote pages, and the printed tables. */
+async function measureAll(systems, floorUrl) {
+  const measured = Object.entries(systems);
+  // One unmeasured load each, so the servers and the OS file cache are warm.
+  for (const [, { browser, base }] of measured) await coldLogin(browser, base);
+  const bare = await launchBareChromium();
+  const cold = Object.fromEntries(measured.map(([key]) => [key, []]));
+  const floorRuns = [];
+  try {
+    for (let run = 0; run < RUNS; run += 1) {
+      // Run by run, each system in turn, so a slower moment of the machine
+      // falls on both. Bytes, requests and the login click from a recorded
+      // run; the times to a usable form from unrecorded ones.
+      for (const [key, { browser, base }] of measured) {
+        cold[key].push({
+          ...(await coldLogin(browser, base)),
+          ...(await timeLoginLoads(bare, browser, base)),
+        });
+      }
+      floorRuns.push(await bare.timeLoads(floorUrl, FLOOR_FORM, 2));
+    }
+  } finally {
+    await bare.close();
+  }
+  const summaries = {};
+  for (const [key, { browser, base, apiBase, root }] of measured) {
+    const pages = await remotePages(browser, base, apiBase, root);
+    // An earlier build's files are laid out otherwise (no preloads, no
+    // .br files): the network figures above stand for it.
+    summaries[key] = summarize(cold[key], pages, root === ROOT ? staticWeights() : undefined);
+  }
+  let before = summaries.before;
+  let beforeLabel = `${values.before}, measured in this run`;
+  if (!before) {
     try {
-      for (let run = 0; run < RUNS; run += 1) {
-        // Run by run, each system in turn, so a slower moment of the machine
-        // falls on both. Bytes, requests and the login click from a recorded
-        // run; the times to a usable form from unrecorded ones.
-        for (const [key, { browser, base }] of measured) {
-          cold[key].push({
-            ...(await coldLogin(browser, base)),
-            ...(await timeLoginLoads(bare, browser, base)),
-          });
-        }
-      }
-    } finally {
-      await bare.close();
+      before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+      beforeLabel = `saved in ${path.relative(ROOT, BASELINE_FILE)}, measured on another day`;
+    } catch {
+      beforeLabel = 'none';
     }
-    const summaries = {};
-    for (const [key, { browser, base, apiBase, root }] of measured) {
-      const pages = await remotePages(browser, base, apiBase, root);
-      // An earlier build's files are laid out otherwise (no preloads, no
-      // .br files): the network figures above stand for it.
-      summaries[key] = summarize(cold[key], pages, root === ROOT ? staticWeights() : undefined);
-    }
-    let before = summaries.before;
-    let beforeLabel = `${values.before}, measured in this run`;
-    if (!before) {
-      try {
-        before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
-        beforeLabel = `saved in ${path.relative(ROOT, BASELINE_FILE)}, measured on another day`;
-      } catch {
-        beforeLabel = 'none';
-      }
-    }
-    if (values['save-baseline']) {
-      writeFileSync(BASELINE_FILE, `${JSON.stringify(summaries.now, null, 2)}\n`);
-      console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
-    }
-    printReport(summaries.now, before, beforeLabel);
-  });
+  }
+  if (values['save-baseline']) {
+    writeFileSync(BASELINE_FILE, `${JSON.stringify(summaries.now, null, 2)}\n`);
+    console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
+  }
+  printReport(summaries.now, before, beforeLabel);
+  printFloor(
+    [0, 1, 2].map((load) => median(floorRuns.map((times) => times[load]))),
+    summaries.now,
+    before,
+  );
 }
 
 await main();
