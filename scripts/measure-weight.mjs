@@ -29,7 +29,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ROOT } from './lib/apps.mjs';
+import { ROOT, readApps } from './lib/apps.mjs';
 import { launchBareChromium } from './lib/bare-chromium.mjs';
 import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
 import { nextReport, REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
@@ -246,7 +246,7 @@ async function timeLoginLoads(bare, browser, base) {
 
 /** Each remote page as each role that may open it, cold: JS from the remote, own chunks vs the rest. */
 async function remotePages(browser, base, apiBase, root) {
-  const apps = JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+  const apps = readApps(root);
   const remotesJson = await (await fetch(`${base}/remotes.json`)).json();
   const sessions = {
     shop: await apiLogin(apiBase, ACCOUNTS.shop),

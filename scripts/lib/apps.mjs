@@ -45,8 +45,12 @@ export const SUPPORT_CHAT_URL = process.env.SUPPORT_CHAT_URL || undefined;
 /** ISO 4217 code of the amounts the panel shows. */
 export const CURRENCY = process.env.CURRENCY || 'EUR';
 
+/** The apps.json of the checkout at `root` (an earlier build's, for a benchmark). */
+export const readApps = (root = ROOT) =>
+  JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+
 /** apps.json is the one list of apps; a remote may be loaded by every role one of its pages admits. */
-const APPS = JSON.parse(readFileSync(path.join(ROOT, 'apps.json'), 'utf8'));
+const APPS = readApps();
 
 export const REMOTES = APPS.remotes.map((remote) => ({
   pkg: remote.package,

@@ -3,38 +3,11 @@
 // from another day or another machine is no baseline (the same build's cold
 // login page took 208 ms on one machine here and 640 ms on another).
 // The copy is kept in the system's temporary folder and reused by later runs.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ROOT } from './apps.mjs';
 import { run } from './bench-system.mjs';
-
-/** `git archive <commit>` unpacked into `dir` (the files of that commit, no repository). */
-function unpack(commit, dir) {
-  return new Promise((resolve, reject) => {
-    const archive = spawn('git', ['archive', '--format=tar', commit], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const tar = spawn('tar', ['-x', '-C', dir], { stdio: ['pipe', 'ignore', 'inherit'] });
-    let errors = '';
-    archive.stderr.on('data', (chunk) => {
-      errors += chunk;
-    });
-    archive.stdout.pipe(tar.stdin);
-    archive.on('error', reject);
-    tar.on('error', reject);
-    tar.on('exit', (code) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(`git archive ${commit} could not be unpacked: ${errors.trim() || code}`),
-          ),
-    );
-  });
-}
 
 /**
  * The folder of `commit` with its dependencies installed (`npm ci` from its
@@ -49,7 +22,12 @@ export async function prepareEarlierBuild(commit) {
   mkdirSync(dir, { recursive: true });
   console.log(`Preparing ${commit} in ${dir} (npm ci and a build, once) …`);
   try {
-    await unpack(commit, dir);
+    // The files of that commit, without a repository (the archive inside the
+    // folder, so a failure below removes it with the folder).
+    const archive = path.join(dir, '.archive.tar');
+    await run('git', ['archive', '--format=tar', `--output=${archive}`, commit], process.env);
+    await run('tar', ['-xf', archive, '-C', dir], process.env);
+    rmSync(archive, { force: true });
     await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], process.env, dir);
     await run(process.execPath, ['scripts/build-all.mjs'], process.env, dir);
   } catch (error) {

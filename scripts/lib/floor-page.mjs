@@ -4,7 +4,7 @@
 // a form. Timed in the same run as the panel, it shows how much of the login
 // page's time this machine spends before any code of ours: here a browser
 // run costs two to three times what it did on another machine.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,13 +27,13 @@ createRoot(document.getElementById('root')).render(
 );
 `;
 
-function build(dir) {
+function build(dir, dist) {
   const compiler = rspack({
     mode: 'production',
     context: dir,
     entry: './entry.js',
     devtool: false,
-    output: { path: path.join(dir, 'dist'), filename: 'floor.[contenthash:10].js', clean: true },
+    output: { path: dist, filename: 'floor.[contenthash:10].js', clean: true },
     resolve: { modules: [path.join(ROOT, 'node_modules')] },
   });
   return new Promise((resolve, reject) => {
@@ -54,9 +54,8 @@ export async function withFloorPage(port, body) {
   let server = null;
   try {
     writeFileSync(path.join(dir, 'entry.js'), ENTRY);
-    const script = await build(dir);
     const dist = path.join(dir, 'dist');
-    mkdirSync(dist, { recursive: true });
+    const script = await build(dir, dist);
     writeFileSync(
       path.join(dist, 'index.html'),
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Floor</title><script defer src="/${script}"></script></head><body><div id="root"></div></body></html>\n`,

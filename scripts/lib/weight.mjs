@@ -8,9 +8,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { DIST, ROOT } from './apps.mjs';
-
-const readApps = (root) => JSON.parse(readFileSync(path.join(root, 'apps.json'), 'utf8'));
+import { DIST, ROOT, readApps } from './apps.mjs';
 
 /**
  * The budget `npm test` holds the build to, the issue's goals: the login
