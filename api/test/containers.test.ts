@@ -1,4 +1,6 @@
-import { addStock, createTestContext, type TestContext } from './helpers';
+import { signToken } from '../src/lib/jwt';
+import { insertShop } from '../src/repositories/shops';
+import { JWT_SECRET, addStock, createTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -240,6 +242,71 @@ describe('container requests', () => {
     );
     expect(res.json().request.status).toBe('DENIED');
     expect(await providerStock('cup')).toBe(20);
+  });
+
+  describe('of a shop deactivated after it asked', () => {
+    let requestId: number;
+    let otherId: number;
+
+    beforeAll(async () => {
+      const shop = await insertShop(ctx.db, {
+        name: 'Shop Gone',
+        email: 'gone@test.dev',
+        phone: '+1 555 0100',
+        logo: null,
+        created_date: '2025-01-04T00:00:00.000Z',
+        status: 'active',
+        x_gis: null,
+        y_gis: null,
+        password_hash: null,
+      });
+      const token = signToken({ kind: 'shop', id: shop.id, ver: 0 }, JWT_SECRET);
+      const ask = async (count: number) =>
+        (
+          await post(
+            '/pack/containers/request_container',
+            { containers: [{ container_type: 'cup', count }] },
+            token,
+          )
+        ).json().id as number;
+      requestId = await ask(2);
+      otherId = await ask(1);
+      const off = await post(
+        '/shops/change-shop-status',
+        { shop: shop.id, new_status: 'inactive' },
+        ctx.admin.token,
+      );
+      expect(off.statusCode).toBe(200);
+    });
+
+    it('answers 409 to approving, and nothing moves', async () => {
+      const res = await post(
+        `/pack/containers/${requestId}/approve_or_deny`,
+        { approved: true, reason: 'admin' },
+        ctx.admin.token,
+      );
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        error: 'This shop is inactive; activate it before approving its request.',
+      });
+      expect(await providerStock('cup')).toBe(20);
+      const row = await ctx.db
+        .selectFrom('container_requests')
+        .select(['status', 'decided_at'])
+        .where('id', '=', requestId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'PENDING', decided_at: null });
+    });
+
+    it('still lets the request be denied', async () => {
+      const res = await post(
+        `/pack/containers/${otherId}/approve_or_deny`,
+        { approved: false, reason: 'admin' },
+        ctx.admin.token,
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().request.status).toBe('DENIED');
+    });
   });
 });
 

@@ -151,6 +151,8 @@ async function claimProviderStock(trx: Db, type: string, quantity: number): Prom
   return (await query.execute()).map((row) => row.id);
 }
 
+export const SHOP_INACTIVE = 'This shop is inactive; activate it before approving its request.';
+
 /**
  * Approves (moving the quantities from the provider's stock to the shop) or
  * denies a PENDING request, all in one transaction: on any shortage nothing changes.
@@ -198,6 +200,12 @@ export async function decideRequest(
       await bumpCounts(trx, deltas);
       return;
     }
+    // A shop deactivated after it asked gets nothing until it is active again.
+    // On PostgreSQL the shared lock holds off a deactivation until this commits.
+    let shopQuery = trx.selectFrom('shops').select('status').where('id', '=', request.shop_id);
+    if (dbKindOf(trx) === 'postgres') shopQuery = shopQuery.forShare();
+    const shop = await shopQuery.executeTakeFirst();
+    if (shop?.status !== 'active') throw new ConflictError(SHOP_INACTIVE);
 
     const items = await trx
       .selectFrom('request_items')
