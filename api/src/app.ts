@@ -9,8 +9,10 @@ import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import {
   DEFAULT_RATE_LIMITS,
   DEFAULT_REMOTE_LOADS_LIMIT,
+  DEFAULT_SERVER_TIMEOUTS,
   type Limit,
   type RateLimits,
+  type ServerTimeouts,
 } from './config';
 import type { AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
@@ -39,6 +41,8 @@ export interface AppOptions {
   trustProxy?: boolean | string;
   /** Per-IP limit of remote-load reports. */
   remoteLoadsLimit?: Limit;
+  /** Time-outs of the HTTP server; tests pass short ones. */
+  timeouts?: ServerTimeouts;
 }
 
 /** The API as a plugin: docs, auth, routes, media and the one error handler. */
@@ -122,8 +126,12 @@ export async function app(
 
 /** A Fastify instance with the server options the API relies on, and the app registered. */
 export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const timeouts = options.timeouts ?? DEFAULT_SERVER_TIMEOUTS;
   const fastify = Fastify({
     logger: options.logger ?? false,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
     trustProxy: options.trustProxy ?? false,
     // The spec's paths are called both with and without the trailing slash.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -135,6 +143,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     rateLimits: options.rateLimits ?? DEFAULT_RATE_LIMITS,
     remoteLoadsLimit: options.remoteLoadsLimit ?? DEFAULT_REMOTE_LOADS_LIMIT,
   });
+  // Node checks request and header time-outs on an interval; Fastify takes
+  // only the request's, so the headers' is set on its server.
+  fastify.server.headersTimeout = Math.min(timeouts.headersMs, timeouts.requestMs);
   await fastify.ready();
   return fastify;
 }

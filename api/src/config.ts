@@ -81,6 +81,28 @@ function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
 /** Remote-load reports per client IP (RATE_LIMIT_REMOTE_LOADS_IP): a page view sends one or two. */
 export const DEFAULT_REMOTE_LOADS_LIMIT: Limit = { max: 300, windowMs: MINUTE };
 
+/**
+ * How long a client may take, so a stalled client cannot hold a socket for
+ * ever (Fastify sets no limit by default). A whole request, body included,
+ * within 60 s (a 2 MB logo over a slow mobile link fits); its headers within
+ * 15 s; no byte for 30 s closes the socket. Idle keep-alive sockets close
+ * after 10 s, longer than the 5 s after which Node's agent (the shell's
+ * proxy) drops its idle sockets, so the proxy never reuses one being closed.
+ */
+export interface ServerTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+}
+
+export const DEFAULT_SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 60_000,
+  headersMs: 15_000,
+  idleMs: 30_000,
+  keepAliveMs: 10_000,
+};
+
 /** `true`, or addresses/CIDRs such as `127.0.0.1` or `loopback`; unset or `false` trusts none. */
 function parseTrustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;

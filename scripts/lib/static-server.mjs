@@ -75,7 +75,9 @@ export const notFound = (res) => sendJson(res, 404, { error: 'Not found' });
 
 /** The path of a request as sent, not normalised (`new URL` would read `//x` as a host). */
 export function pathOf(req) {
-  return (req.url ?? '/').replace(/\?.*$/s, '');
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
@@ -84,8 +86,28 @@ export function pathOf(req) {
  * Paths `proxy` matches go to `proxy.forward` whatever their method, and keep
  * the upstream's own headers.
  */
-export function createStaticServer({ headers, handle, proxy }) {
-  return http.createServer((req, res) => {
+/**
+ * How long a client may take, so a stalled one cannot hold a socket for ever:
+ * the whole request within 60 s (an upload passing through the proxy), its
+ * headers within 15 s, and no byte for 30 s closes the socket. Node checks
+ * the first two every `connectionsCheckingIntervalMs`.
+ */
+export const SERVER_TIMEOUTS = {
+  requestMs: 60_000,
+  headersMs: 15_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+  connectionsCheckingIntervalMs: 5_000,
+};
+
+export function createStaticServer({ headers, handle, proxy, timeouts = SERVER_TIMEOUTS }) {
+  const options = {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionsCheckingInterval: timeouts.connectionsCheckingIntervalMs,
+  };
+  const server = http.createServer(options, (req, res) => {
     if (proxy?.match(pathOf(req))) {
       proxy.forward(req, res);
       return;
@@ -103,6 +125,8 @@ export function createStaticServer({ headers, handle, proxy }) {
     }
     handle(req, res);
   });
+  server.setTimeout(timeouts.idleMs, (socket) => socket.destroy());
+  return server;
 }
 
 /**
