@@ -2,15 +2,21 @@
 // demo data into an empty database), the shell and every remote, then prints
 // the URLs and demo logins. `npm run dev` (--dev) rebuilds apps on change.
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { API_PORT, APP_NAMES, DATA_DIR, PANEL_PORT, REMOTES, ROOT } from './lib/apps.mjs';
+import { API_PORT, APP_NAMES, DATA_DIR, HOST, PANEL_PORT, REMOTES, ROOT } from './lib/apps.mjs';
+import { portProblems } from './lib/ports.mjs';
 import { buildApps, isBuilt } from './build-all.mjs';
 
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 const dev = process.argv.includes('--dev');
 const children = new Set();
 let stopping = false;
+// Until everything has started, any server that stops stops the panel: a
+// remote that cannot listen is a start that failed, not a page to retry.
+let running = false;
 
 function run(name, command, args, { env = {}, critical = true, cwd = ROOT } = {}) {
   const child = spawn(command, args, {
@@ -23,7 +29,7 @@ function run(name, command, args, { env = {}, critical = true, cwd = ROOT } = {}
     children.delete(child);
     if (stopping) return;
     // A stopped remote leaves the rest running: the shell shows its fallback.
-    if (critical) {
+    if (critical || !running) {
       console.error(`${name} stopped (${signal ?? code}); stopping the panel.`);
       stop(1);
     } else {
@@ -36,6 +42,7 @@ function run(name, command, args, { env = {}, critical = true, cwd = ROOT } = {}
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  process.exitCode = code;
   for (const child of children) child.kill('SIGTERM');
   setTimeout(() => process.exit(code), 1500).unref();
 }
@@ -56,6 +63,18 @@ async function waitForHttp(url, label, timeoutMs = 120_000) {
 }
 
 async function main() {
+  const problems = await portProblems(
+    [
+      { port: API_PORT, what: 'the API, API_PORT' },
+      { port: PANEL_PORT, what: 'the shell, PANEL_PORT' },
+      ...REMOTES.map((r) => ({ port: r.port, what: `${r.pkg}, PANEL_PORT + ${r.offset}` })),
+    ],
+    HOST,
+  );
+  if (problems.length > 0) {
+    throw new Error(`The panel cannot start:\n  ${problems.join('\n  ')}`);
+  }
+
   if (dev) {
     for (const app of APP_NAMES) {
       run(`${app} watch`, 'npx', ['rspack', 'build', '--watch'], {
@@ -69,7 +88,13 @@ async function main() {
   }
 
   // Request logs would bury the URLs printed below; API_LOG=on brings them back.
-  run('api', 'npm', ['run', dev ? 'dev' : 'start', '-w', 'api'], {
+  // The API runs as a child of this process, not behind npm and a shell,
+  // so stopping it stops it (a wrapper could die and leave it running).
+  const apiArgs = dev
+    ? [TSX_CLI, 'watch', 'src/server.ts']
+    : ['--import', 'tsx', '--max-old-space-size=160', 'src/server.ts'];
+  run('api', process.execPath, apiArgs, {
+    cwd: path.join(ROOT, 'api'),
     env: {
       API_PORT: String(API_PORT),
       API_LOG: process.env.API_LOG ?? 'off',
@@ -89,6 +114,10 @@ async function main() {
     run(`${remote.pkg} server`, 'node', ['scripts/serve-app.mjs', remote.pkg], { critical: false });
   }
   await waitForHttp(`http://127.0.0.1:${PANEL_PORT}/remotes.json`, 'The shell');
+  for (const remote of REMOTES) {
+    await waitForHttp(`http://127.0.0.1:${remote.port}/`, remote.pkg);
+  }
+  running = true;
 
   console.log(`
   Lending panel is running
