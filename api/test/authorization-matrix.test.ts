@@ -12,6 +12,10 @@ import {
   multipart,
   type TestContext,
 } from './helpers';
+import { signViewTicket } from './view-tickets';
+
+/** The release controller's secret, which also keys the page views' tickets. */
+const CONTROLLER = 'controller-secret-for-the-matrix';
 
 /**
  * Every operation of the OpenAPI document × every kind of caller, each cell
@@ -99,7 +103,7 @@ function b64(value: object): string {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ releaseControllerToken: CONTROLLER });
   const hash = await hashSecret(PASSWORD);
   const shop = (name: string, status: 'active' | 'inactive') =>
     insertShop(ctx.db, {
@@ -278,7 +282,12 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   'POST /api/v0/telemetry/remote-loads': async () => ({
     method: 'POST',
     url: '/api/v0/telemetry/remote-loads/',
-    payload: { remote: 'mfe_qr', version: '1.0.0', event: 'load' },
+    payload: {
+      remote: 'mfe_qr',
+      version: '1.0.0',
+      ticket: signViewTicket(CONTROLLER, { remote: 'mfe_qr', version: '1.0.0' }),
+      event: 'load',
+    },
   }),
   'GET /api/v0/telemetry/remote-loads/summary': async () => ({
     url: '/api/v0/telemetry/remote-loads/summary?remote=mfe_qr&version=1.0.0',

@@ -12,6 +12,7 @@ import { remoteLoadReports } from './migrations/20261122T0500-remote-load-report
 import { openLoansIndex } from './migrations/20261122T0600-open-loans-index';
 import { coveringFigureIndexes } from './migrations/20261122T0610-covering-figure-indexes';
 import { returnedLoansIndex } from './migrations/20261122T0620-returned-loans-index';
+import { remotePageViews } from './migrations/20261123T0900-remote-page-views';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -27,6 +28,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0600-open-loans-index': openLoansIndex,
     '20261122T0610-covering-figure-indexes': coveringFigureIndexes,
     '20261122T0620-returned-loans-index': returnedLoansIndex,
+    '20261123T0900-remote-page-views': remotePageViews(kind),
   };
 }
 

@@ -119,18 +119,20 @@ export interface QrBatchCodeTable {
 }
 
 /**
- * One page view of a remote (event 'load') or one failure during it (event
- * 'error', with why): what the release controller compares between a
- * canary and the stable version. No user, no address: remote, version, time.
+ * One page view of a remote version, as its signed ticket names it (view is
+ * the ticket's random id), and its failure if one was reported: what the
+ * release controller compares between a canary and the stable version. No
+ * user, no address: remote, version, times.
  */
-export interface RemoteLoadReportTable {
+export interface RemotePageViewTable {
   id: Generated<number>;
+  view: string;
   remote: string;
   version: string;
-  event: 'load' | 'error';
-  reason: 'load' | 'render' | 'rejection' | null;
   /** Milliseconds since the epoch. */
   created_at: number;
+  failed_at: number | null;
+  reason: 'load' | 'render' | 'rejection' | null;
 }
 
 /** A kept counter (see migration 20261122T0400-kept-figures). */
@@ -175,7 +177,7 @@ export interface Database {
   rate_limits: RateLimitTable;
   qr_batches: QrBatchTable;
   qr_batch_codes: QrBatchCodeTable;
-  remote_load_reports: RemoteLoadReportTable;
+  remote_page_views: RemotePageViewTable;
   kept_counts: KeptCountTable;
   shop_clients: ShopClientTable;
   loan_rollups: LoanRollupTable;

@@ -10,6 +10,13 @@ export const RemoteLoadReportSchema = Type.Object(
   {
     remote: RemoteName,
     version: Version,
+    ticket: Type.String({
+      maxLength: 512,
+      // Two base64url parts, payload and HMAC-SHA256: disjoint classes around one dot.
+      pattern: '^[A-Za-z0-9_-]{1,460}\\.[A-Za-z0-9_-]{43}$',
+      description:
+        "The page view's ticket, signed by the shell's server (GET /view-ticket) for this remote and version",
+    }),
     event: StringEnum(['load', 'error']),
     reason: Type.Optional(
       StringEnum(['load', 'render', 'rejection'], {
@@ -29,6 +36,6 @@ export const RemoteLoadsQuery = Type.Object({
 });
 
 export const RemoteLoadsSummary = Type.Object({
-  loads: Type.Integer(),
-  failures: Type.Integer(),
+  loads: Type.Integer({ description: 'Distinct page views (tickets) among the last `last`' }),
+  failures: Type.Integer({ description: 'Those of them that failed (at most one each)' }),
 });

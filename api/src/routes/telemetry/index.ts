@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import type { RouteOptions } from '../../deps';
+import { ConflictError, ValidationError } from '../../errors';
 import { limiter } from '../../lib/rate-limit';
+import { verifyViewTicket } from '../../lib/view-tickets';
 import {
-  insertRemoteLoadReport,
-  summarizeRemoteLoads,
-} from '../../repositories/remote-load-reports';
+  recordPageFailure,
+  recordPageView,
+  summarizePageViews,
+} from '../../repositories/remote-page-views';
 import { errors } from '../../schemas/common';
 import {
   RemoteLoadReportSchema,
@@ -16,9 +19,12 @@ import {
 } from '../../schemas/telemetry';
 
 /**
- * Page loads and failures of the remotes, as the shell sees them, for the
+ * Page views and failures of the remotes, as the shell sees them, for the
  * release controller's automatic rollback of a failing canary. Anyone may
- * report (the login page is a remote too); a report holds no personal data.
+ * report (the login page is a remote too), but only with a page view's ticket
+ * from the shell's server, which signs the versions it serves: a report
+ * counts once per view, for the version served, and a failure only for a view
+ * reported loaded. A report holds no personal data.
  */
 const telemetryRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
@@ -35,14 +41,40 @@ const telemetryRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         tags: ['releases'],
         summary:
-          'Report one page load of a remote version (event "load") or one failure during it (event "error", with its reason); no personal data',
+          'Report the load of one page view of a remote version (event "load") or its failure (event "error", with its reason), with the view\'s ticket; at most one of each per ticket; no personal data',
         security: [],
         body: RemoteLoadReportSchema,
-        response: { 204: Type.Null({ description: 'Stored' }), ...errors(400, 429) },
+        response: { 204: Type.Null({ description: 'Stored' }), ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      await insertRemoteLoadReport(deps.db, request.body);
+      const { remote, version, ticket: sent, event, reason } = request.body;
+      const ticket = deps.releaseControllerToken
+        ? verifyViewTicket(sent, deps.releaseControllerToken)
+        : null;
+      if (!ticket) {
+        throw new ValidationError(
+          "The page view's ticket is not valid or has expired; only views the panel served are counted.",
+        );
+      }
+      if (ticket.remote !== remote || ticket.version !== version) {
+        throw new ValidationError(
+          `The ticket is for ${ticket.remote} ${ticket.version}, not ${remote} ${version}.`,
+        );
+      }
+      if (event === 'load') {
+        if (!(await recordPageView(deps.db, ticket))) {
+          throw new ConflictError("This page view's load was already reported.");
+        }
+      } else {
+        const outcome = await recordPageFailure(deps.db, ticket, reason ?? null);
+        if (outcome === 'unknown') {
+          throw new ConflictError("This page view's load was not reported; a failure needs it.");
+        }
+        if (outcome === 'already') {
+          throw new ConflictError("This page view's failure was already reported.");
+        }
+      }
       return reply.status(204).send(null);
     },
   );
@@ -54,13 +86,13 @@ const telemetryRoutes: FastifyPluginAsyncTypebox<RouteOptions> = async (
       schema: {
         tags: ['releases'],
         summary:
-          "Loads and failures of one remote version over its last `last` loads (super admin, or the release controller's X-Release-Controller secret)",
+          "Page views and failures of one remote version over its last `last` views (super admin, or the release controller's X-Release-Controller secret)",
         querystring: RemoteLoadsQuery,
         response: { 200: RemoteLoadsSummary, ...errors(400, 401, 403) },
       },
     },
     async (request) =>
-      summarizeRemoteLoads(
+      summarizePageViews(
         deps.db,
         request.query.remote,
         request.query.version,
