@@ -19,6 +19,7 @@ process.env.SUPPORT_CHAT_URL ??= 'https://chat.example.com/lending-panel';
 for (const name of ['LOGIN', 'FORGET_PASSWORD', 'RESET_PASSWORD', 'REGISTER']) {
   process.env[`RATE_LIMIT_${name}_IP`] ??= '100000/1m';
   process.env[`RATE_LIMIT_${name}_ACCOUNT`] ??= '100000/1m';
+  process.env[`RATE_LIMIT_${name}_ACCOUNT_IP`] ??= '100000/1m';
 }
 // Every page view sends a remote-load report; the release controller checks often.
 process.env.RATE_LIMIT_REMOTE_LOADS_IP ??= '100000/1m';

@@ -449,7 +449,7 @@ function printReport(now, before, beforeLabel) {
 
 // Every run logs the demo shop in (and the page views report their loads),
 // more often than the API's limits let one person: raised for this system only.
-for (const name of ['LOGIN_IP', 'LOGIN_ACCOUNT', 'REMOTE_LOADS_IP']) {
+for (const name of ['LOGIN_IP', 'LOGIN_ACCOUNT_IP', 'LOGIN_ACCOUNT', 'REMOTE_LOADS_IP']) {
   process.env[`RATE_LIMIT_${name}`] ??= '100000/1m';
 }
 

@@ -8,15 +8,19 @@ export interface Limit {
   windowMs: number;
 }
 
-/** The two limits of a public account call: per client IP and per e-mail. */
+/** The limits of a public account call (see accountCallLimits in lib/rate-limit.ts). */
 export interface RouteLimits {
+  /** Every call from one client IP. */
   perIp: Limit;
+  /** Calls naming one e-mail from one client IP. */
+  perAccountIp: Limit;
+  /** Calls naming one e-mail from anywhere; past it, each IP gets only its first try. */
   perAccount: Limit;
 }
 
 export interface RateLimits {
   login: RouteLimits;
-  /** perAccount here is also how many reset codes one e-mail can be sent. */
+  /** perAccountIp here is also how many reset codes one address can have sent to one e-mail. */
   forgetPassword: RouteLimits;
   resetPassword: RouteLimits;
   register: RouteLimits;
@@ -26,20 +30,28 @@ const MINUTE = 60_000;
 
 /**
  * Enough for a person who mistypes a few times, far too few for guessing:
- * 10 logins a minute per account, 3 reset codes per e-mail per 15 minutes.
+ * 10 logins a minute per account from one address, 3 reset codes per e-mail
+ * and address per 15 minutes.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  login: { perIp: { max: 30, windowMs: MINUTE }, perAccount: { max: 10, windowMs: MINUTE } },
+  login: {
+    perIp: { max: 30, windowMs: MINUTE },
+    perAccountIp: { max: 10, windowMs: MINUTE },
+    perAccount: { max: 10, windowMs: MINUTE },
+  },
   forgetPassword: {
     perIp: { max: 10, windowMs: 15 * MINUTE },
-    perAccount: { max: 3, windowMs: 15 * MINUTE },
+    perAccountIp: { max: 3, windowMs: 15 * MINUTE },
+    perAccount: { max: 5, windowMs: 15 * MINUTE },
   },
   resetPassword: {
     perIp: { max: 30, windowMs: 15 * MINUTE },
+    perAccountIp: { max: 10, windowMs: 15 * MINUTE },
     perAccount: { max: 10, windowMs: 15 * MINUTE },
   },
   register: {
     perIp: { max: 10, windowMs: 60 * MINUTE },
+    perAccountIp: { max: 3, windowMs: 60 * MINUTE },
     perAccount: { max: 3, windowMs: 60 * MINUTE },
   },
 };
@@ -62,7 +74,7 @@ const ENV_NAMES: Record<keyof RateLimits, string> = {
   register: 'REGISTER',
 };
 
-/** RATE_LIMIT_<CALL>_IP and RATE_LIMIT_<CALL>_ACCOUNT override each default. */
+/** RATE_LIMIT_<CALL>_IP, _ACCOUNT_IP and _ACCOUNT override each default. */
 function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
   const entries = (Object.keys(ENV_NAMES) as Array<keyof RateLimits>).map((call) => {
     const name = `RATE_LIMIT_${ENV_NAMES[call]}`;
@@ -71,6 +83,7 @@ function loadRateLimits(env: NodeJS.ProcessEnv): RateLimits {
       call,
       {
         perIp: parseLimit(env[`${name}_IP`], defaults.perIp),
+        perAccountIp: parseLimit(env[`${name}_ACCOUNT_IP`], defaults.perAccountIp),
         perAccount: parseLimit(env[`${name}_ACCOUNT`], defaults.perAccount),
       },
     ];

@@ -44,10 +44,10 @@ let passwordHash: Promise<string> | null = null;
 const PLENTY: Limit = { max: 1_000_000, windowMs: 60_000 };
 /** Limits no ordinary test reaches; rate-limit tests pass small ones. */
 export const GENEROUS_LIMITS: RateLimits = {
-  login: { perIp: PLENTY, perAccount: PLENTY },
-  forgetPassword: { perIp: PLENTY, perAccount: PLENTY },
-  resetPassword: { perIp: PLENTY, perAccount: PLENTY },
-  register: { perIp: PLENTY, perAccount: PLENTY },
+  login: { perIp: PLENTY, perAccountIp: PLENTY, perAccount: PLENTY },
+  forgetPassword: { perIp: PLENTY, perAccountIp: PLENTY, perAccount: PLENTY },
+  resetPassword: { perIp: PLENTY, perAccountIp: PLENTY, perAccount: PLENTY },
+  register: { perIp: PLENTY, perAccountIp: PLENTY, perAccount: PLENTY },
 };
 
 export interface TestOptions {

@@ -119,35 +119,66 @@ export type Enforce = (
   limit: Limit,
 ) => Promise<void>;
 
-/**
- * Counts a hit for `key` and answers 429 `{error}` with Retry-After once the
- * limit is passed. One call site per limit, so a route can apply several (per
- * IP before the body is read, per account once the e-mail is known).
- */
-export function limiter(app: FastifyInstance): Enforce {
-  return async (request, reply, key, limit) => {
+function tooMany(reply: FastifyReply, seconds: number): TooManyRequestsError {
+  reply.header('retry-after', seconds);
+  return new TooManyRequestsError(
+    `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  );
+}
+
+/** Counts a hit for `key` under `limit`: how many hits its window holds now, and when it ends. */
+function counter(app: FastifyInstance) {
+  return async (request: FastifyRequest, key: string, limit: Limit) => {
     const check = app.createRateLimit({
       max: limit.max,
       timeWindow: limit.windowMs,
       keyGenerator: () => key,
     });
     const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new TooManyRequestsError(
-      `Too many attempts. Try again in ${result.ttlInSeconds} second${result.ttlInSeconds === 1 ? '' : 's'}.`,
-    );
+    if (result.isAllowed) return { exceeded: false, current: 0, ttlInSeconds: 0 };
+    // `remaining` is max − hits while within the limit.
+    const current = result.isExceeded ? limit.max + 1 : limit.max - result.remaining;
+    return { exceeded: result.isExceeded, current, ttlInSeconds: result.ttlInSeconds };
   };
 }
 
-/** The two limits of one public account call, keyed by call name, client IP and e-mail. */
+/**
+ * Counts a hit for `key` and answers 429 `{error}` with Retry-After once the
+ * limit is passed. One call site per limit, so a route can apply several (per
+ * IP before the body is read, per account once the e-mail is known).
+ */
+export function limiter(app: FastifyInstance): Enforce {
+  const count = counter(app);
+  return async (request, reply, key, limit) => {
+    const result = await count(request, key, limit);
+    if (result.exceeded) throw tooMany(reply, result.ttlInSeconds);
+  };
+}
+
+/**
+ * The limits of one public account call, keyed by call name, client IP and
+ * e-mail. They slow an attacker without locking the owner out: an address
+ * is limited on its own and for each account it names, and an account that
+ * many addresses have tried only slows down. Past the account's own limit,
+ * an address gets just its first try for that account in the window, so
+ * the owner, from an address that has not tried it yet, still gets through.
+ */
 export function accountCallLimits(app: FastifyInstance, call: string, limits: RouteLimits) {
-  const enforce = limiter(app);
+  const count = counter(app);
   return {
     /** An onRequest hook: rejects before the body (a logo, say) is even read. */
-    perIp: (request: FastifyRequest, reply: FastifyReply) =>
-      enforce(request, reply, `${call}:ip:${normalizeIP(request.ip)}`, limits.perIp),
-    perAccount: (request: FastifyRequest, reply: FastifyReply, email: string) =>
-      enforce(request, reply, `${call}:account:${email.trim().toLowerCase()}`, limits.perAccount),
+    perIp: async (request: FastifyRequest, reply: FastifyReply) => {
+      const hit = await count(request, `${call}:ip:${normalizeIP(request.ip)}`, limits.perIp);
+      if (hit.exceeded) throw tooMany(reply, hit.ttlInSeconds);
+    },
+    perAccount: async (request: FastifyRequest, reply: FastifyReply, email: string) => {
+      const account = email.trim().toLowerCase();
+      // The IP first: it holds no '|', so no two pairs share a key.
+      const pairKey = `${call}:account-ip:${normalizeIP(request.ip)}|${account}`;
+      const pair = await count(request, pairKey, limits.perAccountIp);
+      if (pair.exceeded) throw tooMany(reply, pair.ttlInSeconds);
+      const whole = await count(request, `${call}:account:${account}`, limits.perAccount);
+      if (whole.exceeded && pair.current > 1) throw tooMany(reply, whole.ttlInSeconds);
+    },
   };
 }
