@@ -14,10 +14,11 @@ import {
   type RateLimits,
   type ServerTimeouts,
 } from './config';
-import type { AppDeps } from './deps';
+import { nowOf, type AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
 import { registerControlCharCheck } from './lib/control-chars';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerIdempotency } from './lib/idempotency';
 import { registerRateLimit } from './lib/rate-limit';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
@@ -66,6 +67,8 @@ export async function app(
     // The panel may show logos from /media/ while served from another origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+  // Before compression: it stores each first answer as the JSON it is.
+  registerIdempotency(fastify, deps.db, () => nowOf(deps));
   await fastify.register(fastifyCompress, {
     global: true,
     // Answers up to 64 kB (any page of 100) are compressed in one call rather

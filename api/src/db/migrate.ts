@@ -13,6 +13,7 @@ import { openLoansIndex } from './migrations/20261122T0600-open-loans-index';
 import { coveringFigureIndexes } from './migrations/20261122T0610-covering-figure-indexes';
 import { returnedLoansIndex } from './migrations/20261122T0620-returned-loans-index';
 import { remotePageViews } from './migrations/20261123T0900-remote-page-views';
+import { idempotencyKeys } from './migrations/20261125T1000-idempotency-keys';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -29,6 +30,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0610-covering-figure-indexes': coveringFigureIndexes,
     '20261122T0620-returned-loans-index': returnedLoansIndex,
     '20261123T0900-remote-page-views': remotePageViews(kind),
+    '20261125T1000-idempotency-keys': idempotencyKeys,
   };
 }
 

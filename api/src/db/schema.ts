@@ -135,6 +135,22 @@ export interface RemotePageViewTable {
   reason: 'load' | 'render' | 'rejection' | null;
 }
 
+/** The first answer to a call sent with an Idempotency-Key (see lib/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  /** Whose key: 'shop:<id>', 'admin:<id>' or 'ip:<address>'. */
+  scope: string;
+  key: string;
+  /** Method and route, e.g. 'POST /api/v0/pack/containers/lend'. */
+  route: string;
+  /** SHA-256 of the body, so a key reused for another call is refused. */
+  fingerprint: string;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+  /** Null while the first call is running. */
+  status: number | null;
+  body: string | null;
+}
+
 /** A kept counter (see migration 20261122T0400-kept-figures). */
 export interface KeptCountTable {
   /** A shop id, 0 for every shop together, -1 for the provider's warehouse. */
@@ -182,6 +198,7 @@ export interface Database {
   shop_clients: ShopClientTable;
   loan_rollups: LoanRollupTable;
   media: MediaTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;

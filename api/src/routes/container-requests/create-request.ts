@@ -12,7 +12,7 @@ const createRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
   app.post(
     '/pack/containers/request_container',
     {
-      config: { auth: 'shop' },
+      config: { auth: 'shop', idempotent: true },
       schema: {
         tags: ['requests'],
         summary: 'Ask the provider for containers (1 to 99 per type)',

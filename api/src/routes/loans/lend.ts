@@ -11,7 +11,7 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
     '/pack/containers/lend',
     {
-      config: { auth: 'shop' },
+      config: { auth: 'shop', idempotent: true },
       schema: {
         tags: ['loans'],
         summary:

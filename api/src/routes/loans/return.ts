@@ -10,7 +10,7 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
   app.post(
     '/pack/containers/return',
     {
-      config: { auth: 'shop' },
+      config: { auth: 'shop', idempotent: true },
       schema: {
         tags: ['loans'],
         summary:

@@ -12,7 +12,7 @@ const generateCodes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
   app.post(
     '/pack/containers/generate_codes',
     {
-      config: { auth: 'super_admin' },
+      config: { auth: 'super_admin', idempotent: true },
       schema: {
         tags: ['containers'],
         summary:

@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Db } from '../db/connect';
+import { ConflictError, ValidationError } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route creates something: an Idempotency-Key header makes a retry replay the first answer. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key this request claimed, to store its answer under when it is sent. */
+    idempotencyClaim: { scope: string; key: string } | null;
+  }
+}
+
+/** How long a first answer is kept for retries. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a retry waits for a first call that is still running before it gives up. */
+const WAIT_FOR_FIRST_MS = 10_000;
+const POLL_MS = 50;
+// Printable ASCII without spaces: UUIDs, ULIDs and the like, never a body.
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+function scopeOf(request: FastifyRequest): string {
+  const caller = request.caller;
+  if (caller?.kind === 'shop') return `shop:${caller.shopId}`;
+  if (caller?.kind === 'admin') return `admin:${caller.adminId}`;
+  return `ip:${request.ip}`;
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(JSON.stringify(request.body ?? null))
+    .digest('base64url');
+}
+
+type KeptAnswer = {
+  route: string;
+  fingerprint: string;
+  status: number | null;
+  body: string | null;
+};
+
+async function readKept(db: Db, scope: string, key: string): Promise<KeptAnswer | undefined> {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['route', 'fingerprint', 'status', 'body'])
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The first call's answer once it has one: a retry arriving while the first still runs waits for it. */
+async function waitForAnswer(db: Db, scope: string, key: string): Promise<KeptAnswer | undefined> {
+  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  for (;;) {
+    const kept = await readKept(db, scope, key);
+    if (!kept || kept.status !== null || Date.now() > deadline) return kept;
+    await sleep(POLL_MS);
+  }
+}
+
+function replay(reply: FastifyReply, kept: KeptAnswer & { status: number }): FastifyReply {
+  return reply
+    .code(kept.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('idempotent-replayed', 'true')
+    .send(kept.body ?? '');
+}
+
+/**
+ * Calls that create something (config.idempotent) take an optional
+ * Idempotency-Key. The first call with a key claims it (a row, unique per
+ * caller and key) before it runs; its answer is stored when sent, and a
+ * retry within 24 h gets that answer again, changing nothing. A retry that
+ * arrives while the first is still running waits for its answer. A server
+ * error releases the key, so the retry runs afresh. Must be registered
+ * before compression, so the answer is stored as the JSON it is.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Date): void {
+  app.decorateRequest('idempotencyClaim', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    if (typeof header !== 'string' || !KEY_PATTERN.test(header))
+      throw new ValidationError(
+        'The Idempotency-Key header must be 1 to 200 printable characters without spaces.',
+      );
+    const scope = scopeOf(request);
+    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
+    const fingerprint = fingerprintOf(request);
+    const at = now().getTime();
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('scope', '=', scope)
+      .where('key', '=', header)
+      .where('created_at', '<', at - IDEMPOTENCY_TTL_MS)
+      .execute();
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({ scope, key: header, route, fingerprint, created_at: at, status: null, body: null })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+    if (claimed) {
+      request.idempotencyClaim = { scope, key: header };
+      return;
+    }
+    const kept = await waitForAnswer(db, scope, header);
+    if (kept && (kept.route !== route || kept.fingerprint !== fingerprint))
+      throw new ValidationError('This Idempotency-Key was already used for another call.');
+    if (kept?.status === null || kept?.status === undefined)
+      throw new ConflictError(
+        'The first call with this Idempotency-Key has not finished; try again in a moment.',
+      );
+    return replay(reply, { ...kept, status: kept.status });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    if (reply.statusCode >= 500 || typeof payload !== 'string') {
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', claim.scope)
+        .where('key', '=', claim.key)
+        .execute();
+    } else {
+      await db
+        .updateTable('idempotency_keys')
+        .set({ status: reply.statusCode, body: payload })
+        .where('scope', '=', claim.scope)
+        .where('key', '=', claim.key)
+        .execute();
+    }
+    return payload;
+  });
+
+  // Sweep answers past their 24 h now and then, not on every call.
+  let lastSweep = 0;
+  app.addHook('onResponse', async () => {
+    const at = now().getTime();
+    if (at - lastSweep < 60_000) return;
+    lastSweep = at;
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('created_at', '<', at - IDEMPOTENCY_TTL_MS)
+      .execute();
+  });
+}
