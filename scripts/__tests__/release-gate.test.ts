@@ -12,7 +12,7 @@ import {
   controllerConfig,
   decide,
   parseDuration,
-  shouldRollBack,
+  rollbackReason,
 } from '../lib/release-controller.cjs';
 
 const SINGLETON_VERSIONS = {
@@ -250,23 +250,86 @@ describe('the release lock', () => {
 });
 
 describe('the release controller', () => {
-  const config = { ...controllerConfig({}), minFailures: 5, ratio: 3 };
+  const config = {
+    ...controllerConfig({}),
+    minViews: 5,
+    minFailures: 5,
+    failurePercent: 50,
+    ratio: 3,
+  };
 
-  it('rolls back a canary with at least 5 failures and at least 3× stable’s rate', () => {
-    expect(shouldRollBack({ loads: 20, failures: 6 }, { loads: 100, failures: 1 }, config)).toBe(
-      true,
+  it('rolls back a canary failing half its views or more, whatever stable does', () => {
+    expect(rollbackReason({ loads: 10, failures: 5 }, { loads: 0, failures: 0 }, config)).toBe(
+      'rate',
     );
-    // Fewer than 5 failures: not enough evidence, however bad the rate.
-    expect(shouldRollBack({ loads: 4, failures: 4 }, { loads: 100, failures: 0 }, config)).toBe(
-      false,
+    expect(rollbackReason({ loads: 8, failures: 8 }, { loads: 100, failures: 90 }, config)).toBe(
+      'rate',
+    );
+    // Fewer than 5 views or 5 failures: not enough evidence, however bad the rate.
+    expect(
+      rollbackReason({ loads: 4, failures: 4 }, { loads: 100, failures: 0 }, config),
+    ).toBeNull();
+    expect(
+      rollbackReason({ loads: 6, failures: 4 }, { loads: 100, failures: 0 }, config),
+    ).toBeNull();
+  });
+
+  it('compares a lower rate with stable only when stable has 5 views of its own', () => {
+    expect(rollbackReason({ loads: 20, failures: 6 }, { loads: 100, failures: 1 }, config)).toBe(
+      'ratio',
     );
     // Failing, but no worse than 3× stable: stable is as bad.
-    expect(shouldRollBack({ loads: 100, failures: 10 }, { loads: 100, failures: 5 }, config)).toBe(
-      false,
+    expect(
+      rollbackReason({ loads: 100, failures: 10 }, { loads: 100, failures: 5 }, config),
+    ).toBeNull();
+    // Stable's four quiet views say nothing about a 30 % canary.
+    expect(
+      rollbackReason({ loads: 20, failures: 6 }, { loads: 4, failures: 0 }, config),
+    ).toBeNull();
+  });
+
+  it('reads RELEASE_ROLLBACK_MIN_VIEWS and RELEASE_ROLLBACK_PERCENT', () => {
+    expect(controllerConfig({})).toEqual(
+      expect.objectContaining({ minViews: 5, minFailures: 5, failurePercent: 50, ratio: 3 }),
     );
-    expect(shouldRollBack({ loads: 10, failures: 5 }, { loads: 0, failures: 0 }, config)).toBe(
-      true,
-    );
+    expect(
+      controllerConfig({ RELEASE_ROLLBACK_MIN_VIEWS: '20', RELEASE_ROLLBACK_PERCENT: '25' }),
+    ).toEqual(expect.objectContaining({ minViews: 20, failurePercent: 25 }));
+    expect(controllerConfig({ RELEASE_ROLLBACK_PERCENT: '400' }).failurePercent).toBe(100);
+  });
+
+  // What the API stores for each of issue 28's attacks (api/test/remote-load-reports.test.ts,
+  // "forged reports"), and what the controller then does.
+  describe('the attacks of issue 28', () => {
+    const state = { stable: '1.0.0', canary: { version: '2.0.0', percent: 10 } };
+
+    it("one load and five errors for the canary's version (one view, one failure) withdraw nothing", () => {
+      const health = { canary: { loads: 1, failures: 1 }, stable: { loads: 0, failures: 0 } };
+      expect(decide(state, health, 0, controllerConfig({}))).toBeNull();
+    });
+
+    it('a version that was not deployed has no views to be rolled back on', () => {
+      const health = { canary: { loads: 0, failures: 0 }, stable: { loads: 0, failures: 0 } };
+      expect(decide(state, health, 0, controllerConfig({}))).toBeNull();
+    });
+
+    it('one load and one error for stable do not shield a canary failing eight real views in eight', () => {
+      const health = { canary: { loads: 8, failures: 8 }, stable: { loads: 1, failures: 1 } };
+      const action = decide(state, health, 0, controllerConfig({}));
+      expect(action?.kind).toBe('rollback');
+      expect(action?.message).toBe(
+        'canary 2.0.0 rolled back automatically: 8 failures in 8 loads (100.0 %), at least 50 % of its views failed; stable 1.0.0: 1 in 1 (100.0 %)',
+      );
+      // Nor do five forged failing views of stable.
+      expect(
+        decide(
+          state,
+          { canary: { loads: 8, failures: 8 }, stable: { loads: 5, failures: 5 } },
+          0,
+          controllerConfig({}),
+        )?.kind,
+      ).toBe('rollback');
+    });
   });
 
   it('raises a progressive canary on schedule, then promotes it one step after 100 %', () => {

@@ -1,14 +1,20 @@
 // The release controller's decisions, kept pure so they are tested alone:
-// given a remote's release state, the recent load reports of its stable and
+// given a remote's release state, the recent page views of its stable and
 // canary versions and the time, what should happen next.
 //
-// - rollback: the canary fails clearly more often than stable (at least
-//   `minFailures` failures in its last `windowLoads` loads, and a failure
-//   rate at least `ratio` times stable's);
+// - rollback: the canary fails, judged on its own views first. It needs at
+//   least `minViews` distinct page views and `minFailures` failures in its
+//   last `windowLoads` views; then a failure rate of `failurePercent` or more
+//   withdraws it whatever stable does, and a lower one does when stable has
+//   `minViews` views of its own and the canary fails at least `ratio` times
+//   as often. A few views of stable, failing or not, never shield a canary;
 // - step: a progressive canary's next step is due (share + step, at most 100);
 // - promote: a progressive canary has been at 100 % for one more step.
 
-/** Thresholds; RELEASE_ROLLBACK_MIN_FAILURES, RELEASE_ROLLBACK_RATIO, RELEASE_WINDOW_LOADS override. */
+/**
+ * Thresholds; RELEASE_ROLLBACK_MIN_VIEWS, RELEASE_ROLLBACK_MIN_FAILURES,
+ * RELEASE_ROLLBACK_PERCENT, RELEASE_ROLLBACK_RATIO, RELEASE_WINDOW_LOADS override.
+ */
 function controllerConfig(env = process.env) {
   const number = (value, fallback) => {
     const parsed = Number(value);
@@ -17,7 +23,9 @@ function controllerConfig(env = process.env) {
       : fallback;
   };
   return {
+    minViews: Math.ceil(number(env.RELEASE_ROLLBACK_MIN_VIEWS, 5)),
     minFailures: number(env.RELEASE_ROLLBACK_MIN_FAILURES, 5),
+    failurePercent: Math.min(100, number(env.RELEASE_ROLLBACK_PERCENT, 50)),
     ratio: number(env.RELEASE_ROLLBACK_RATIO, 3),
     windowLoads: Math.floor(number(env.RELEASE_WINDOW_LOADS, 100)),
     intervalMs: number(env.RELEASE_CONTROLLER_INTERVAL_MS, 5000),
@@ -27,14 +35,18 @@ function controllerConfig(env = process.env) {
 const rate = ({ loads, failures }) => (loads > 0 ? failures / loads : 0);
 
 /**
- * Whether a canary's failures call for a rollback. `canary` and `stable` are
- * `{ loads, failures }` over each version's last `windowLoads` loads.
+ * Why a canary's failures call for a rollback ('rate': it fails too often on
+ * its own; 'ratio': against stable), or null. `canary` and `stable` are
+ * `{ loads, failures }` over each version's last `windowLoads` page views,
+ * each view counted once (the API takes one ticket's load and failure once).
  */
-function shouldRollBack(canary, stable, config) {
-  if (canary.failures < config.minFailures) return false;
+function rollbackReason(canary, stable, config) {
+  if (canary.loads < config.minViews || canary.failures < config.minFailures) return null;
   const canaryRate = rate(canary);
+  if (canaryRate * 100 >= config.failurePercent) return 'rate';
+  if (stable.loads < config.minViews) return null;
   const stableRate = rate(stable);
-  return canaryRate > stableRate && canaryRate >= config.ratio * stableRate;
+  return canaryRate > stableRate && canaryRate >= config.ratio * stableRate ? 'ratio' : null;
 }
 
 /** `60s`, `2m`, `1h`, `500ms` or plain milliseconds → milliseconds (null if invalid). */
@@ -53,12 +65,17 @@ function parseDuration(text) {
 function decide(state, health, now, config) {
   const canary = state.canary;
   if (!canary) return null;
-  if (health && shouldRollBack(health.canary, health.stable, config)) {
+  const reason = health && rollbackReason(health.canary, health.stable, config);
+  if (reason) {
     const canaryRate = (rate(health.canary) * 100).toFixed(1);
     const stableRate = (rate(health.stable) * 100).toFixed(1);
+    const why =
+      reason === 'rate'
+        ? `at least ${config.failurePercent} % of its views failed`
+        : `at least ${config.ratio}× stable's rate`;
     return {
       kind: 'rollback',
-      message: `canary ${canary.version} rolled back automatically: ${health.canary.failures} failures in ${health.canary.loads} loads (${canaryRate} %) against stable ${state.stable}'s ${health.stable.failures} in ${health.stable.loads} (${stableRate} %)`,
+      message: `canary ${canary.version} rolled back automatically: ${health.canary.failures} failures in ${health.canary.loads} loads (${canaryRate} %), ${why}; stable ${state.stable}: ${health.stable.failures} in ${health.stable.loads} (${stableRate} %)`,
     };
   }
   const schedule = canary.schedule;
@@ -101,4 +118,4 @@ function withoutCanary(state) {
   return rest;
 }
 
-module.exports = { applyAction, controllerConfig, decide, parseDuration, shouldRollBack };
+module.exports = { applyAction, controllerConfig, decide, parseDuration, rollbackReason };
