@@ -4,12 +4,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import zlib from 'node:zlib';
+
+import { verifyViewTicket } from '../../api/src/lib/view-tickets';
 
 const SECRET = `secret-${randomBytes(12).toString('hex')}`;
 const PANEL_ORIGIN = 'http://panel.test:4990';
@@ -80,6 +82,11 @@ beforeAll(async () => {
   writeFileSync(path.join(tmp, 'data', 'jwt-secret'), SECRET);
   writeFileSync(path.join(shellDir, 'index.html'), INDEX_HTML);
   writePrecompressed(path.join(shellDir, CHUNK), CHUNK_TEXT);
+  // mfe-qr serves VERSION to everyone; its canary is released but given to nobody yet.
+  writeFileSync(
+    path.join(tmp, 'deploy', 'releases.json'),
+    JSON.stringify({ 'mfe-qr': { stable: VERSION, canary: { version: '7.7.8', percent: 0 } } }),
+  );
   writeFileSync(path.join(versionDir, 'mf-manifest.json'), '{"name":"mfe_qr"}');
   writeFileSync(path.join(versionDir, 'remoteEntry.js'), 'var mfe_qr;\n');
   writePrecompressed(path.join(versionDir, CHUNK), CHUNK_TEXT);
@@ -341,5 +348,42 @@ describe('security headers', () => {
     expect(JSON.parse(odd.body.toString()).remotes.mfe_qr.url).toMatch(
       /^http:\/\/localhost:4995\//,
     );
+  });
+});
+
+describe("page views' tickets", () => {
+  const ticketOf = (query: string) => get(ports.shell, `/view-ticket?${query}`);
+
+  it('are signed for a served version, one per view, and the API verifies them with the shared secret', async () => {
+    const first = await ticketOf(`remote=mfe_qr&version=${VERSION}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toBeUndefined();
+    const second = await ticketOf(`remote=mfe_qr&version=${VERSION}`);
+    const [a, b] = [first, second].map(
+      (answer) => (JSON.parse(answer.body.toString()) as { ticket: string }).ticket,
+    ) as [string, string];
+    expect(a).not.toBe(b);
+    // The secret the shell's server generated for the release controller, which the API reads.
+    const secret = readFileSync(path.join(tmp, 'data', 'release-controller-token'), 'utf8').trim();
+    const claims = [a, b].map((ticket) => verifyViewTicket(ticket, secret));
+    expect(claims).toEqual([
+      expect.objectContaining({ remote: 'mfe_qr', version: VERSION }),
+      expect.objectContaining({ remote: 'mfe_qr', version: VERSION }),
+    ]);
+    expect(claims[0]?.view).not.toBe(claims[1]?.view);
+    expect(claims[0]?.exp).toBeGreaterThan(Date.now() + 10 * 60_000);
+    expect(verifyViewTicket(a, 'another secret')).toBeNull();
+  });
+
+  it.each([
+    ['a version never released', 'remote=mfe_qr&version=9.9.9'],
+    ['a canary given to nobody', 'remote=mfe_qr&version=7.7.8'],
+    ['an unknown remote', `remote=mfe_nope&version=${VERSION}`],
+    ['no remote at all', ''],
+  ])('are refused for %s with a 404', async (_case, query) => {
+    const answer = await ticketOf(query);
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body.toString())).toEqual({ error: expect.any(String) });
   });
 });

@@ -1,7 +1,8 @@
-// The panel's two kinds of server: the shell (its page, /remotes.json, and
-// /api and /media forwarded to the API) and a remote (/<version>/<file>, each
-// release its own folder). scripts/serve-app.mjs runs them; the static-server
-// test runs them on folders of its own.
+// The panel's two kinds of server: the shell (its page, /remotes.json, the
+// page views' tickets, and /api and /media forwarded to the API) and a
+// remote (/<version>/<file>, each release its own folder).
+// scripts/serve-app.mjs runs them; the static-server test runs them on
+// folders of its own.
 import { existsSync } from 'node:fs';
 
 import {
@@ -19,9 +20,11 @@ import {
   notFound,
   pathOf,
   proxyTo,
+  sendJson,
   sendJsonWithEtag,
   serveFolder,
 } from './static-server.mjs';
+import { issueViewTicket } from './view-tickets.mjs';
 
 /** The host name the browser used, for URLs on the same host; anything odd falls back to localhost. */
 function requestHostname(req) {
@@ -50,6 +53,15 @@ export function createShellServer({ dist }) {
           supportChatUrl: SUPPORT_CHAT_URL,
           currency: CURRENCY,
         });
+        return;
+      }
+      if (pathOf(req) === '/view-ticket') {
+        // One per page view: never stored (no-cache, and no ETag to revalidate with).
+        const query = new URL(req.url, 'http://shell').searchParams;
+        const [remote, version] = [query.get('remote') ?? '', query.get('version') ?? ''];
+        const ticket = issueViewTicket(remote, version);
+        if (ticket) sendJson(res, 200, { ticket });
+        else sendJson(res, 404, { error: 'That remote version is not served here' });
         return;
       }
       serve(req, res, () => notFound(res));
