@@ -69,6 +69,10 @@ const MATRIX = {
   // B lending A's containers: "elsewhere" is a 409 (README); B may take A's loans back (any shop accepts returns).
   'POST /api/v0/pack/containers/lend':                              [401,  401,  401,  401,  401,  401,  403,  'ok', 409,  403],
   'POST /api/v0/pack/containers/return':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  // The counter: B may ask about A's codes (it learns no name of A's), undoes only its own returns.
+  'GET /api/v0/pack/containers/code/{code}':                        [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'POST /api/v0/pack/containers/return/undo':                       [401,  401,  401,  401,  401,  401,  403,  'ok', 409,  403],
+  'GET /api/v0/pack/containers/clients':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'POST /api/v0/pack/containers/request_container':                 [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'POST /api/v0/pack/containers/{id}/approve_or_deny':              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/pack/containers/generate_codes':                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
@@ -240,6 +244,27 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     method: 'POST',
     url: '/api/v0/pack/containers/return/',
     payload: { codes: [await lentCodeOfA()] },
+  }),
+  'GET /api/v0/pack/containers/code/{code}': async () => ({
+    url: `/api/v0/pack/containers/code/${await lentCodeOfA()}?for=lend`,
+  }),
+  'POST /api/v0/pack/containers/return/undo': async () => {
+    const code = await lentCodeOfA();
+    const returned = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/return/',
+      token: ctx.shopA.token,
+      payload: { codes: [code] },
+    });
+    expect(returned.statusCode).toBe(200);
+    return {
+      method: 'POST',
+      url: '/api/v0/pack/containers/return/undo/',
+      payload: { codes: [code] },
+    };
+  },
+  'GET /api/v0/pack/containers/clients': async () => ({
+    url: '/api/v0/pack/containers/clients?search=client',
   }),
   'POST /api/v0/pack/containers/request_container': async () => ({
     method: 'POST',

@@ -12,7 +12,8 @@ import {
   shopAndAll,
   type CountDelta,
 } from './figures';
-import type { Loan, LoanContainer, ReturnReply } from '../schemas/loan';
+import type { Loan, LoanContainer, ReturnReply, UndoReturnReply } from '../schemas/loan';
+import { loanFacts, toCounterLoan } from './counter';
 import { chunks, nearerEnd, type Page } from './paging';
 
 /** The one mapping from rows to the API's loan shape. */
@@ -323,6 +324,9 @@ export async function returnContainers(
 ): Promise<ReturnReply> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, codes);
+    const loans = await loanFacts(trx, [
+      ...new Set(containers.flatMap((c) => (c.loan_id === null ? [] : [c.loan_id]))),
+    ]);
     const notOut = containers.filter((c) => c.loan_id === null);
     if (notOut.length > 0) {
       throw new ConflictError(
@@ -375,9 +379,98 @@ export async function returnContainers(
       ]),
       ...completed.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', -1)),
     ]);
+    const completedIds = new Set(completed.map((r) => r.id));
     return {
       returned: containers.map((c) => c.code),
-      completed_loans: completed.map((r) => r.id).sort((a, b) => a - b),
+      completed_loans: [...completedIds].sort((a, b) => a - b),
+      items: containers.map((c) => {
+        const loan = loans.get(c.loan_id as number) as NonNullable<ReturnType<typeof loans.get>>;
+        return {
+          code: c.code,
+          container_type: c.type_key,
+          loan: toCounterLoan(loan, shop.id, now),
+          from_other_shop: loan.shop_id !== shop.id,
+          loan_completed: completedIds.has(loan.id),
+        };
+      }),
     };
+  });
+}
+
+/** How long after a return the counter may still undo it (the panel offers 10 s). */
+export const UNDO_RETURN_MS = 60_000;
+
+/**
+ * Undoes a return this shop made within UNDO_RETURN_MS: each container goes
+ * back out on the loan it came back from, and the figures move back. Only
+ * containers still in this shop's stock, untouched since, are restored; the
+ * call changes nothing unless all of them can be.
+ */
+export async function undoReturn(
+  db: Db,
+  shop: { id: number },
+  codes: string[],
+  now = new Date(),
+): Promise<UndoReturnReply> {
+  return db.transaction().execute(async (trx) => {
+    const containers = await containersByCode(trx, codes);
+    const since = new Date(now.getTime() - UNDO_RETURN_MS).toISOString();
+    const items = await trx
+      .selectFrom('loan_items')
+      .innerJoin('loans', 'loans.id', 'loan_items.loan_id')
+      .select(['loan_items.id', 'loan_items.container_id', 'loans.id as loan_id', 'loans.shop_id'])
+      .where(
+        'loan_items.container_id',
+        'in',
+        containers.map((c) => c.id),
+      )
+      .where('loan_items.returned_shop_id', '=', shop.id)
+      .where('loan_items.returned_at', '>=', since)
+      .orderBy('loan_items.id')
+      .execute();
+    // The latest return of each container, which must be the one being undone.
+    const byContainer = new Map(items.map((item) => [item.container_id, item]));
+    const undoable = containers.filter(
+      (c) => byContainer.has(c.id) && c.shop_id === shop.id && c.loan_id === null,
+    );
+    if (undoable.length !== containers.length) {
+      throw new ConflictError(
+        'This return can no longer be undone: it is over, or the containers have moved since.',
+      );
+    }
+    const deltas: CountDelta[] = [];
+    const reopened = new Set<number>();
+    for (const c of containers) {
+      const item = byContainer.get(c.id) as (typeof items)[number];
+      await trx
+        .updateTable('loan_items')
+        .set({ returned_at: null, returned_shop_id: null })
+        .where('id', '=', item.id)
+        .execute();
+      const moved = await trx
+        .updateTable('containers')
+        .set({ loan_id: item.loan_id, shop_id: item.shop_id })
+        .where('id', '=', c.id)
+        .where('loan_id', 'is', null)
+        .where('shop_id', '=', shop.id)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1)
+        throw new ConflictError('Container(s) moved meanwhile; the return stays.');
+      deltas.push(
+        ...shopAndAll(shop.id, `in_stock:${c.type_key}`, -1),
+        ...shopAndAll(item.shop_id, `on_loan:${c.type_key}`, 1),
+      );
+      reopened.add(item.loan_id);
+    }
+    const reopenedLoans = await trx
+      .updateTable('loans')
+      .set({ returned_date: null })
+      .where('id', 'in', [...reopened])
+      .where('returned_date', 'is not', null)
+      .returning(['id', 'shop_id'])
+      .execute();
+    deltas.push(...reopenedLoans.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', 1)));
+    await bumpCounts(trx, deltas);
+    return { restored: containers.map((c) => c.code) };
   });
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-import { Nullable, ShopRef } from './common';
+import { Nullable, ShopRef, StringEnum } from './common';
 
 export const LoanContainerSchema = Type.Object({
   code: Type.String(),
@@ -20,10 +20,16 @@ export const LoanSchema = Type.Object({
 });
 export type Loan = Static<typeof LoanSchema>;
 
-/** Container codes in a lend or return call: 1 to 100 distinct codes. */
+/** The most containers one lend or return call takes (the counter's list). */
+export const MAX_CODES_PER_CALL = 200;
+
+/**
+ * Container codes in a lend or return call: distinct codes. The schema bounds
+ * the body; the route refuses more than MAX_CODES_PER_CALL with a sentence.
+ */
 export const CodesSchema = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
   minItems: 1,
-  maxItems: 100,
+  maxItems: 1000,
   uniqueItems: true,
 });
 
@@ -35,8 +41,75 @@ export const LendBody = Type.Object({
 
 export const ReturnBody = Type.Object({ codes: CodesSchema });
 
+/** A loan as the counter shows it beside a code: whose, since when, due when. */
+export const CounterLoanSchema = Type.Object({
+  id: Type.Integer(),
+  /** The client's name; null when the loan is another shop's (never shown to this one). */
+  client: Nullable(Type.String()),
+  given_date: Type.String(),
+  due_date: Nullable(Type.String()),
+  /** The lending shop; null when it is another shop (whose name is never shown to this one). */
+  shop: Nullable(ShopRef),
+  /** Whole days since it was given, by the server's clock. */
+  days_out: Type.Integer(),
+  /** Past its due date (a loan without one is never late). */
+  late: Type.Boolean(),
+});
+export type CounterLoan = Static<typeof CounterLoanSchema>;
+
+/** One returned container: the loan it came back from. */
+export const ReturnedItemSchema = Type.Object({
+  code: Type.String(),
+  container_type: Type.String(),
+  loan: CounterLoanSchema,
+  /** The loan was another shop's: the container now joins this shop's stock. */
+  from_other_shop: Type.Boolean(),
+  /** Its loan is now fully returned. */
+  loan_completed: Type.Boolean(),
+});
+export type ReturnedItem = Static<typeof ReturnedItemSchema>;
+
 export const ReturnReply = Type.Object({
   returned: Type.Array(Type.String()),
   completed_loans: Type.Array(Type.Integer()),
+  items: Type.Array(ReturnedItemSchema),
 });
 export type ReturnReply = Static<typeof ReturnReply>;
+
+/** Why the counter cannot take a code: the panel words each one. */
+export const CODE_REFUSALS = [
+  'unknown',
+  'not_in_stock',
+  'on_loan',
+  'other_shop',
+  'not_on_loan',
+] as const;
+
+export const CodeCheckQuery = Type.Object({
+  for: StringEnum(['lend', 'return'] as const, {
+    description: 'What the counter is about to do with the code',
+  }),
+});
+
+export const CodeCheckSchema = Type.Object({
+  code: Type.String(),
+  /** Null for an unknown code. */
+  container_type: Nullable(Type.String()),
+  guarantee_amount: Nullable(Type.Number()),
+  /** Null when the code can be lent (or taken back) now. */
+  refusal: Type.Unsafe<(typeof CODE_REFUSALS)[number] | null>({
+    type: ['string', 'null'],
+    enum: [...CODE_REFUSALS, null],
+  }),
+  /** The loan it is out on, if any. */
+  loan: Nullable(CounterLoanSchema),
+});
+export type CodeCheck = Static<typeof CodeCheckSchema>;
+
+export const UndoReturnReply = Type.Object({ restored: Type.Array(Type.String()) });
+export type UndoReturnReply = Static<typeof UndoReturnReply>;
+
+export const ClientsQuery = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const ClientsReply = Type.Object({ clients: Type.Array(Type.String()) });

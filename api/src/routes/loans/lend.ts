@@ -5,7 +5,7 @@ import { ValidationError } from '../../errors';
 import { shopCaller } from '../../lib/auth';
 import { lendContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
-import { LendBody, LoanSchema } from '../../schemas/loan';
+import { LendBody, LoanSchema, MAX_CODES_PER_CALL } from '../../schemas/loan';
 
 const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -24,6 +24,10 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
       const caller = shopCaller(request);
       const client = request.body.client.trim();
       if (!client) throw new ValidationError('The client may not be blank.');
+      if (request.body.codes.length > MAX_CODES_PER_CALL)
+        throw new ValidationError(
+          `A loan takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
+        );
       const loan = await lendContainers(
         deps.db,
         { id: caller.shopId, name: caller.shopName },

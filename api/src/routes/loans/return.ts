@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { ValidationError } from '../../errors';
 import { shopCaller } from '../../lib/auth';
 import { returnContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
-import { ReturnBody, ReturnReply } from '../../schemas/loan';
+import { MAX_CODES_PER_CALL, ReturnBody, ReturnReply } from '../../schemas/loan';
 
 const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -19,13 +20,18 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
         response: { 200: ReturnReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) =>
-      returnContainers(
+    async (request) => {
+      if (request.body.codes.length > MAX_CODES_PER_CALL)
+        throw new ValidationError(
+          `A return takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
+        );
+      return returnContainers(
         deps.db,
         { id: shopCaller(request).shopId },
         request.body.codes,
         nowOf(deps),
-      ),
+      );
+    },
   );
 };
 
