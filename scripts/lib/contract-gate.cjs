@@ -49,7 +49,7 @@ function compare(a, b) {
 /** One comparator (`^1.2.3`, `~1.2`, `>=1`, `<2`, `1.2.3`, `1.x`, `*`) against a version. */
 function satisfiesOne(version, comparator) {
   if (comparator === '*' || comparator === '' || comparator === 'x') return true;
-  const match = /^(\^|~|>=|<=|>|<|=)?\s*(.+)$/.exec(comparator);
+  const match = /^(\^|~|>=|<=|>|<|=)?\s*(\S.*)$/.exec(comparator);
   if (!match) return false;
   const [, op = '=', rest] = match;
   const want = parseVersion(rest);

@@ -51,7 +51,7 @@ function rollbackReason(canary, stable, config) {
 
 /** `60s`, `2m`, `1h`, `500ms` or plain milliseconds → milliseconds (null if invalid). */
 function parseDuration(text) {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(String(text ?? ''));
+  const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(String(text ?? '').trim());
   if (!match) return null;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 'ms'];
   const ms = Math.round(Number(match[1]) * unit);

@@ -129,4 +129,8 @@ export function needsRehash(stored: string): boolean {
  */
 export const DUMMY_HASH =
   `${ARGON2_PREFIX}m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_PARAMS.timeCost},p=${ARGON2_PARAMS.parallelism}` +
-  `$${randomBytes(16).toString('base64').replace(/=+$/, '')}$${randomBytes(32).toString('base64').replace(/=+$/, '')}`;
+  `$${randomBytes(16)
+    .toString('base64')
+    .replace(/={1,2}$/, '')}$${randomBytes(32)
+    .toString('base64')
+    .replace(/={1,2}$/, '')}`;

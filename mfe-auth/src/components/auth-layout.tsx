@@ -12,7 +12,7 @@ const TABS = [
 
 /** '/auth/login/' and '/auth/login' are the same page (spec section 2). */
 export function isSamePath(pathname: string, target: string): boolean {
-  const strip = (path: string) => path.replace(/\/+$/, '').toLowerCase();
+  const strip = (path: string) => path.replace(/(?<!\/)\/+$/, '').toLowerCase();
   return strip(pathname) === strip(target);
 }
 

@@ -7,7 +7,7 @@
 let apiBaseUrl = '';
 
 export function setApiBaseUrl(url: string): void {
-  apiBaseUrl = url.replace(/\/+$/, '');
+  apiBaseUrl = url.replace(/(?<!\/)\/+$/, '');
 }
 
 export function getApiBaseUrl(): string {

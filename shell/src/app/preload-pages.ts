@@ -6,7 +6,7 @@ import { loadPanelPages } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 import { loadStore } from './store-loader';
 
-const normalize = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+const normalize = (pathname: string) => pathname.replace(/(?<!\/)\/+$/, '') || '/';
 const LOGIN = AUTH_ROUTES.find((route) => route.exposed === './LoginPage');
 
 function start(route: RemoteRoute, viewer: Viewer): Promise<unknown> {

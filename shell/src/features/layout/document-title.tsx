@@ -21,7 +21,7 @@ const PAGE_TITLES: Record<string, string> = {
 };
 
 export function pageTitle(pathname: string): string {
-  const page = PAGE_TITLES[pathname.replace(/(.)\/+$/, '$1')];
+  const page = PAGE_TITLES[pathname.replace(/(?<!\/)\/+$/, '') || '/'];
   return page ? `${page} · ${PRODUCT}` : PRODUCT;
 }
 
