@@ -561,11 +561,11 @@ const cases: Case[] = [
     status: 400,
   },
   {
-    name: 'lend with 101 codes',
+    name: 'lend with 201 codes',
     method: 'POST',
     url: '/pack/containers/lend/',
     who: 'shop',
-    payload: { codes: Array.from({ length: 101 }, (_, i) => `c${i}`), client: 'Zoe' },
+    payload: { codes: Array.from({ length: 201 }, (_, i) => `c${i}`), client: 'Zoe' },
     status: 400,
   },
   {

@@ -328,6 +328,23 @@ describe('security headers', () => {
     expect(String(answer.headers['content-security-policy'])).not.toMatch(/(^|\s)\*(\s|;|$)/);
   });
 
+  it('allows WebAssembly only on the documents of the pages that compile it', async () => {
+    const scriptSources = async (urlPath: string) => {
+      const answer = await get(ports.shell, urlPath);
+      const directive = String(answer.headers['content-security-policy'])
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.startsWith('script-src '));
+      return (directive ?? '').split(/\s+/);
+    };
+    for (const page of ['/lend', '/lend/', '/take-back']) {
+      expect(await scriptSources(page)).toContain("'wasm-unsafe-eval'");
+    }
+    for (const page of ['/home', '/auth/login', '/lend-x', '/take-back/more', '/loan']) {
+      expect(await scriptSources(page)).not.toContain("'wasm-unsafe-eval'");
+    }
+  });
+
   it("a remote's files are nosniff and may not run as a page", async () => {
     const answer = await get(ports.remote, `/${VERSION}/remoteEntry.js`);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');

@@ -62,6 +62,17 @@ export const REMOTES = APPS.remotes.map((remote) => ({
 
 export const APP_NAMES = [APPS.shell.package, ...REMOTES.map((remote) => remote.pkg)];
 
+/**
+ * The addresses of the pages that compile WebAssembly (apps.json `wasm`):
+ * only documents loaded there may. The page's key is its path in kebab case
+ * (`takeBack` is /take-back); a shell test holds this to PATHS.
+ */
+export const WASM_PAGE_PATHS = APPS.remotes.flatMap((remote) =>
+  remote.pages
+    .filter((page) => page.wasm === true)
+    .map((page) => `/${page.path.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`),
+);
+
 export function findRemote(pkg) {
   const remote = REMOTES.find((candidate) => candidate.pkg === pkg || candidate.name === pkg);
   if (!remote) {

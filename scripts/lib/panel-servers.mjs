@@ -14,7 +14,7 @@ import {
   SUPPORT_CHAT_URL,
 } from './apps.mjs';
 import { isValidVersion, renderRemotesJson, versionDir } from './releases.mjs';
-import { FILE_HEADERS, PAGE_HEADERS, corsHeaders } from './security-headers.mjs';
+import { FILE_HEADERS, corsHeaders, pageHeadersFor } from './security-headers.mjs';
 import {
   createStaticServer,
   notFound,
@@ -36,7 +36,7 @@ export function createShellServer({ dist }) {
   const serve = serveFolder(dist, { single: true });
   const toApi = proxyTo(API_PORT);
   return createStaticServer({
-    headers: () => PAGE_HEADERS,
+    headers: (req) => pageHeadersFor(pathOf(req)),
     proxy: { match: (urlPath) => /^\/(?:api|media)\//.test(urlPath), forward: toApi },
     handle: (req, res) => {
       if (pathOf(req) === '/remotes.json') {

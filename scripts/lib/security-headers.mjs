@@ -1,7 +1,7 @@
 // The security headers of the panel's own servers, built once from the
 // configuration: what the page may load (its Content-Security-Policy) and who
 // may read the remotes' files (CORS). The API sets its own.
-import { MAP_TILE_URL, PANEL_ORIGINS, PUBLIC_API_URL, REMOTES } from './apps.mjs';
+import { MAP_TILE_URL, PANEL_ORIGINS, PUBLIC_API_URL, REMOTES, WASM_PAGE_PATHS } from './apps.mjs';
 
 /** Where the remotes of a panel origin live: its host name on each remote's port (remotes.json says the same). */
 function remoteOrigins() {
@@ -17,12 +17,13 @@ function tileSource(template) {
   return match ? [`${match[1]}${match[2].replace('{s}', '*')}`] : [];
 }
 
-function pagePolicy() {
+function pagePolicy({ wasm }) {
   const remotes = remoteOrigins();
   const api = PUBLIC_API_URL ? [new URL(PUBLIC_API_URL).origin] : [];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes],
+    // WebAssembly (the counter's camera decoder) only where a page needs it.
+    'script-src': ["'self'", ...(wasm ? ["'wasm-unsafe-eval'"] : []), ...remotes],
     // Each app's CSS files (a remote's from its own origin); react-toastify
     // and the watch builds' style-loader put CSS into <style> elements.
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
@@ -47,7 +48,15 @@ const COMMON = {
 };
 
 /** The shell's answers: its page is the document every policy applies to. */
-export const PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': pagePolicy() };
+const PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': pagePolicy({ wasm: false }) };
+
+const WASM_PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': pagePolicy({ wasm: true }) };
+
+/** The headers of the shell's answer at `urlPath`: a wasm page's document may compile WebAssembly. */
+export function pageHeadersFor(urlPath) {
+  const path = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
+  return WASM_PAGE_PATHS.includes(path) ? WASM_PAGE_HEADERS : PAGE_HEADERS;
+}
 
 /**
  * A remote's files are scripts and data, never a page; should one be opened

@@ -171,6 +171,18 @@ export function checkBudget(root = ROOT, budget = BUDGET) {
       budget.remoteOverhead,
       ' gz',
     );
+    // The camera's decoder (zxing-wasm, about 1 MB) loads when the camera opens, never with a page.
+    const dir = distOf(root, remote.remote);
+    for (const page of remote.pages) {
+      const eager = [...remote.beyondFiles, ...page.files].filter((file) =>
+        /zxing/i.test(readFileSync(path.join(dir, file), 'utf8')),
+      );
+      ok &&= eager.length === 0;
+      if (eager.length > 0)
+        lines.push(
+          `OVER ${remote.remote} ${page.expose} loads the barcode decoder with the page (${eager.join(', ')})`,
+        );
+    }
   }
   return { ok, lines };
 }

@@ -13,7 +13,8 @@ const { gzipAsync: zopfliGzip } = require('@gfx/zopfli');
 
 const brotli = promisify(zlib.brotliCompress);
 
-const COMPRESSIBLE = /\.(?:js|css|html|json|svg)$/;
+// WebAssembly too: the camera decoder's 1 MB compresses to about a third.
+const COMPRESSIBLE = /\.(?:js|css|html|json|svg|wasm)$/;
 // Below this, headers outweigh what compression saves.
 const MIN_BYTES = 1024;
 

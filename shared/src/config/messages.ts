@@ -98,6 +98,8 @@ export const MESSAGES = {
   menuHome: 'Home',
   menuLoans: 'Loans',
   menuReturns: 'Returns',
+  menuLend: 'Lend',
+  menuTakeBack: 'Take back',
   menuContainers: 'Containers',
   menuRequestsGroup: "Request's Container",
   menuRequests: 'Requests',

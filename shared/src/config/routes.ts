@@ -10,6 +10,8 @@ export const PATHS = {
   shop: '/shop',
   qr: '/qr',
   containers: '/containers',
+  lend: '/lend',
+  takeBack: '/take-back',
   requests: '/requests',
   support: '/support',
   profile: '/profile',

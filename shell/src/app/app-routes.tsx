@@ -3,6 +3,7 @@ import { NotFoundPage, PATHS, useSession } from '@panel/shared';
 
 import { RequireAuth } from '../features/auth/require-auth';
 import { RemotePage } from '../features/remotes/remote-page';
+import { DocumentReload, documentAllowsWasm } from './document-reload';
 import { PanelLayoutRoute, SupportPageRoute } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 import { WithStore } from './store-loader';
@@ -11,6 +12,7 @@ import { WithStore } from './store-loader';
 function GuardedRemote({ route }: { route: RemoteRoute }) {
   const role = useSession().role;
   if (role === null || !route.roles.includes(role)) return <NotFoundPage />;
+  if (route.needsWasm && !documentAllowsWasm) return <DocumentReload />;
   return <RemotePage remote={route.remote} exposed={route.exposed} viewer={role} />;
 }
 

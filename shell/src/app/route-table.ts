@@ -19,6 +19,12 @@ export interface RemoteRoute {
    * Redux Toolkit before its first submit.
    */
   needsStore: boolean;
+  /**
+   * The page compiles WebAssembly (the counter's camera decoder): the shell's
+   * server allows 'wasm-unsafe-eval' only on documents loaded at such a path
+   * (apps.json `wasm`), so the shell loads the document afresh to open it.
+   */
+  needsWasm: boolean;
 }
 
 type PathKey = keyof typeof PATHS;
@@ -42,17 +48,19 @@ const ALL_PAGES = apps.remotes.flatMap((remote) =>
       viewers,
       roles: viewers.filter((viewer): viewer is Role => viewer !== 'guest'),
       needsStore: !('withoutStore' in page && page.withoutStore),
+      needsWasm: 'wasm' in page && page.wasm === true,
     };
   }),
 );
 
-const toRoute = ({ path, remote, exposed, roles, needsStore }: RemoteRoute): RemoteRoute => ({
+const toRoute = ({
   path,
   remote,
   exposed,
   roles,
   needsStore,
-});
+  needsWasm,
+}: RemoteRoute): RemoteRoute => ({ path, remote, exposed, roles, needsStore, needsWasm });
 
 /** Pages a guest may open are the /auth/ pages: drawn full screen, outside the panel layout. */
 export const AUTH_ROUTES: readonly RemoteRoute[] = ALL_PAGES.filter((page) =>

@@ -12,6 +12,8 @@ const PAGE_TITLES: Record<string, string> = {
   [PATHS.home]: MESSAGES.menuHome,
   [PATHS.loan]: MESSAGES.menuLoans,
   [PATHS.return]: MESSAGES.menuReturns,
+  [PATHS.lend]: MESSAGES.menuLend,
+  [PATHS.takeBack]: MESSAGES.menuTakeBack,
   [PATHS.containers]: MESSAGES.menuContainers,
   [PATHS.requests]: MESSAGES.menuRequests,
   [PATHS.shop]: MESSAGES.menuShopList,

@@ -37,6 +37,8 @@ export const MENUS: Record<Role, MenuEntry[]> = {
     home,
     link(MESSAGES.menuLoans, PATHS.loan, '↗'),
     link(MESSAGES.menuReturns, PATHS.return, '↙'),
+    link(MESSAGES.menuLend, PATHS.lend, '⇥'),
+    link(MESSAGES.menuTakeBack, PATHS.takeBack, '⇤'),
     link(MESSAGES.menuContainers, PATHS.containers, '▦'),
     {
       kind: 'group',

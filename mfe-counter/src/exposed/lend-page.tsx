@@ -1,0 +1,2 @@
+export { LendPage as default } from '../features/lend/components/lend-page';
+export { remoteVersion } from '../remote-version';
