@@ -83,6 +83,8 @@ const MATRIX = {
   'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   // The super admin (or the release controller's secret, not held by any identity here).
   'GET /api/v0/telemetry/remote-loads/summary':                     [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // It ends the token it is called with: the live identities send a spare one (see SPARE).
+  'POST /api/v0/shops/logout':                                      [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   // Last: it revokes the caller's own tokens, which every row above still needs.
   'POST /api/v0/shops/logout-everywhere':                           [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
 } satisfies Record<string, Expected[]>;
@@ -317,10 +319,18 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   'GET /api/v0/telemetry/remote-loads/summary': async () => ({
     url: '/api/v0/telemetry/remote-loads/summary?remote=mfe_qr&version=1.0.0',
   }),
+  'POST /api/v0/shops/logout': async () => ({ method: 'POST', url: '/api/v0/shops/logout/' }),
   'POST /api/v0/shops/logout-everywhere': async () => ({
     method: 'POST',
     url: '/api/v0/shops/logout-everywhere/',
   }),
+};
+
+/** Another token of each live identity, for the logout row, so the rows after it keep theirs. */
+const SPARE: Partial<Record<Identity, () => string>> = {
+  shopA: () => signToken({ kind: 'shop', id: ctx.shopA.id, ver: 0 }, JWT_SECRET),
+  shopBonA: () => signToken({ kind: 'shop', id: ctx.shopB.id, ver: 0 }, JWT_SECRET),
+  superAdmin: () => signToken({ kind: 'admin', id: ctx.admin.id, ver: 0 }, JWT_SECRET),
 };
 
 /** Every GET also carries ?shop=<A>: a shop must never widen its view with a query parameter. */
@@ -349,7 +359,8 @@ describe.each(Object.keys(MATRIX) as Operation[])('%s', (operation) => {
     'as %s answers %s',
     async (who, expected) => {
       const request = withShopQuery(await REQUESTS[operation]());
-      const res = await ctx.call({ ...request, token: tokens[who] });
+      const spare = operation === 'POST /api/v0/shops/logout' ? SPARE[who] : undefined;
+      const res = await ctx.call({ ...request, token: spare ? spare() : tokens[who] });
       const allowed =
         expected === 'ok'
           ? res.statusCode >= 200 && res.statusCode < 300

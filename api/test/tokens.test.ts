@@ -71,6 +71,63 @@ describe('POST /shops/logout-everywhere', () => {
   });
 });
 
+describe('POST /shops/logout', () => {
+  const logout = (token?: string) =>
+    ctx.call({ method: 'POST', url: '/api/v0/shops/logout/', token });
+
+  it('ends the token it is called with, and no other token of the account', async () => {
+    const phone = (await login(ctx.shopA.email)).json().access;
+    const laptop = (await login(ctx.shopA.email)).json().access;
+    const res = await logout(phone);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out.' });
+    expect((await info(phone)).statusCode).toBe(401);
+    expect((await logout(phone)).statusCode).toBe(401);
+    expect((await info(laptop)).statusCode).toBe(200);
+  });
+
+  it('does the same for the super admin', async () => {
+    const first = (await login(ctx.admin.email)).json().access;
+    const second = (await login(ctx.admin.email)).json().access;
+    expect((await logout(first)).statusCode).toBe(200);
+    expect((await info(first)).statusCode).toBe(401);
+    expect((await info(second)).statusCode).toBe(200);
+  });
+
+  it('keeps a revoked id only until its token would have expired', async () => {
+    await ctx.db
+      .insertInto('revoked_tokens')
+      .values({ jti: 'long-expired-token-id', expires_at: Date.now() - 1000 })
+      .execute();
+    const token = (await login(ctx.shopB.email)).json().access;
+    expect((await logout(token)).statusCode).toBe(200);
+    const rows = await ctx.db.selectFrom('revoked_tokens').selectAll().execute();
+    expect(rows.map((row) => row.jti)).not.toContain('long-expired-token-id');
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    expect(rows).toContainEqual({ jti: claims.jti, expires_at: claims.exp * 1000 });
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await logout()).statusCode).toBe(401);
+  });
+});
+
+describe('token lifetimes', () => {
+  const lifetime = async (payload: object) => {
+    const res = await ctx.call({ method: 'POST', url: '/api/v0/shops/login/', payload });
+    expect(res.statusCode).toBe(200);
+    const claims = JSON.parse(Buffer.from(res.json().access.split('.')[1], 'base64url').toString());
+    return claims.exp - claims.iat;
+  };
+
+  it('is a working day without Remember me, a week with it', async () => {
+    const credentials = { email: ctx.shopA.email, password: PASSWORD };
+    expect(await lifetime(credentials)).toBe(10 * 3600);
+    expect(await lifetime({ ...credentials, remember_me: false })).toBe(10 * 3600);
+    expect(await lifetime({ ...credentials, remember_me: true })).toBe(7 * 24 * 3600);
+  });
+});
+
 describe('deactivation', () => {
   it("does not bring a shop's old tokens back when it is activated again", async () => {
     const token = (await login(ctx.shopA.email)).json().access;

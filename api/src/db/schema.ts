@@ -94,6 +94,12 @@ export interface ResetCodeTable {
 }
 
 /** One rate-limit window per key (see migration 20261122T0200-rate-limits). */
+/** A token ended by logout, until it would have expired (milliseconds since the epoch). */
+export interface RevokedTokenTable {
+  jti: string;
+  expires_at: number;
+}
+
 export interface RateLimitTable {
   key: string;
   hits: number;
@@ -199,6 +205,7 @@ export interface Database {
   loan_rollups: LoanRollupTable;
   media: MediaTable;
   idempotency_keys: IdempotencyKeyTable;
+  revoked_tokens: RevokedTokenTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;

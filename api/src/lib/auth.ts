@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 import type { AdminRow, ShopRow } from '../db/schema';
+import { isTokenRevoked } from '../repositories/revoked-tokens';
 import { findAdminById, findShopById } from '../repositories/shops';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { verifyToken, type TokenClaims } from './jwt';
@@ -11,10 +12,16 @@ import { verifyToken, type TokenClaims } from './jwt';
 /** Who may call a route: nobody logged in, any login, a shop user, or the super admin. */
 export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin';
 
+/** The token a call came with: its id and expiry (ms), which logging out needs. */
+export interface CallerToken {
+  jti: string;
+  expiresAtMs: number;
+}
+
 export type Caller =
-  | { kind: 'admin'; adminId: number; email: string }
+  | { kind: 'admin'; adminId: number; email: string; token: CallerToken }
   // The row read to check the token, kept so a route that shows it reads it once.
-  | { kind: 'shop'; shopId: number; shopName: string; shop: ShopRow };
+  | { kind: 'shop'; shopId: number; shopName: string; shop: ShopRow; token: CallerToken };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,17 +69,23 @@ async function readAccount(
 async function identify(db: Db, token: string, secret: string): Promise<Caller> {
   const claims = verifyToken(token, secret);
   if (!claims) throw new UnauthorizedError('Invalid or expired token.');
-  const account = await accountOf(db, claims.kind, claims.id);
-  // A password change bumps token_version, which revokes every older token.
-  if (!account || account.row.token_version !== claims.ver)
+  const [account, revoked] = await Promise.all([
+    accountOf(db, claims.kind, claims.id),
+    // Kept like the account row: a logout is a write, so it is seen at the next call.
+    keptRead(db, `revoked:${claims.jti}`, () => isTokenRevoked(db, claims.jti)),
+  ]);
+  // A password change bumps token_version, which revokes every older token;
+  // a logout revokes this one alone.
+  if (!account || account.row.token_version !== claims.ver || revoked)
     throw new UnauthorizedError('Invalid or expired token.');
+  const own = { jti: claims.jti, expiresAtMs: claims.exp * 1000 };
   if (account.kind === 'admin') {
-    return { kind: 'admin', adminId: account.row.id, email: account.row.email };
+    return { kind: 'admin', adminId: account.row.id, email: account.row.email, token: own };
   }
   const shop = account.row;
   if (shop.status !== 'active')
     throw new ForbiddenError('This shop is inactive; the provider has to activate it.');
-  return { kind: 'shop', shopId: shop.id, shopName: shop.name, shop };
+  return { kind: 'shop', shopId: shop.id, shopName: shop.name, shop, token: own };
 }
 
 /**

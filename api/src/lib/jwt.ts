@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface TokenClaims {
   /** 'admin' for the provider's super admin, 'shop' for a shop user. */
@@ -6,12 +6,15 @@ export interface TokenClaims {
   id: number;
   /** The account's token_version when signed; bumping it revokes the token. */
   ver: number;
+  /** This token's own id, so logging out can revoke it alone (table revoked_tokens). */
+  jti: string;
   iat: number;
   exp: number;
 }
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-const LIFETIME_SECONDS = 7 * 24 * 3600;
+/** Without Remember me a login lasts a working day; with it, a week. */
+export const TOKEN_LIFETIME_SECONDS = { session: 10 * 3600, remembered: 7 * 24 * 3600 } as const;
 
 function sign(data: string, secret: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url');
@@ -21,10 +24,12 @@ export function signToken(
   claims: Pick<TokenClaims, 'kind' | 'id' | 'ver'>,
   secret: string,
   now = Date.now(),
+  lifetimeSeconds: number = TOKEN_LIFETIME_SECONDS.session,
 ): string {
   const iat = Math.floor(now / 1000);
+  const jti = randomBytes(16).toString('base64url');
   const payload = Buffer.from(
-    JSON.stringify({ ...claims, iat, exp: iat + LIFETIME_SECONDS }),
+    JSON.stringify({ ...claims, jti, iat, exp: iat + lifetimeSeconds }),
   ).toString('base64url');
   return `${HEADER}.${payload}.${sign(`${HEADER}.${payload}`, secret)}`;
 }
@@ -50,6 +55,8 @@ export function verifyToken(token: string, secret: string, now = Date.now()): To
     (c.kind !== 'admin' && c.kind !== 'shop') ||
     !Number.isInteger(c.id) ||
     !Number.isInteger(c.ver) ||
+    typeof c.jti !== 'string' ||
+    !/^[\w-]{22}$/.test(c.jti) ||
     typeof c.exp !== 'number' ||
     c.exp * 1000 <= now
   ) {

@@ -6,6 +6,9 @@ import { PasswordSchema } from './shop';
 export const LoginBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
   password: Type.String({ maxLength: 128 }),
+  remember_me: Type.Optional(
+    Type.Boolean({ description: 'Remember me: the token lasts 7 days instead of 10 hours' }),
+  ),
 });
 
 export const LoginReply = Type.Object({

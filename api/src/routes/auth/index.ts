@@ -1,9 +1,17 @@
 import { routeGroup } from '../route-group';
 import forgetPassword from './forget-password';
 import login from './login';
+import logout from './logout';
 import logoutEverywhere from './logout-everywhere';
 import register from './register';
 import resetPassword from './reset-password';
 
-/** Accounts: log in, sign out everywhere, register a shop, reset a forgotten password. */
-export default routeGroup([login, logoutEverywhere, register, forgetPassword, resetPassword]);
+/** Accounts: log in, log out, sign out everywhere, register a shop, reset a forgotten password. */
+export default routeGroup([
+  login,
+  logout,
+  logoutEverywhere,
+  register,
+  forgetPassword,
+  resetPassword,
+]);

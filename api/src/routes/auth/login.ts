@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
-import { signToken } from '../../lib/jwt';
+import { TOKEN_LIFETIME_SECONDS, signToken } from '../../lib/jwt';
 import { DUMMY_HASH, hashSecret, needsRehash, verifySecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
 import { findAdminByEmail, findShopByEmail, upgradePasswordHash } from '../../repositories/shops';
@@ -30,6 +30,9 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       const password = request.body.password.trim();
+      const lifetime = request.body.remember_me
+        ? TOKEN_LIFETIME_SECONDS.remembered
+        : TOKEN_LIFETIME_SECONDS.session;
       // Hashes made with an older algorithm or parameters are replaced once the
       // password is known to be right, so every account moves up over time.
       const upgrade = async (kind: 'admin' | 'shop', id: number, hash: string) => {
@@ -44,6 +47,8 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
         const access = signToken(
           { kind: 'admin', id: admin.id, ver: admin.token_version },
           deps.jwtSecret,
+          Date.now(),
+          lifetime,
         );
         return { access, status: 'super_admin' as const, shop_id: null };
       }
@@ -59,6 +64,8 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
       const access = signToken(
         { kind: 'shop', id: shop.id, ver: shop.token_version },
         deps.jwtSecret,
+        Date.now(),
+        lifetime,
       );
       return { access, status: 'admin' as const, shop_id: shop.id };
     },

@@ -58,7 +58,11 @@ describe('login', () => {
     const request = fetchedRequest(fetchSpy);
     expect(request.method).toBe('POST');
     expect(request.url).toMatch(/\/shops\/login\/$/);
-    expect(await request.json()).toEqual({ email: 'shop@example.com', password: 'shop12345' });
+    expect(await request.json()).toEqual({
+      email: 'shop@example.com',
+      password: 'shop12345',
+      remember_me: false,
+    });
     expect(overlayShown()).toBe(true);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/login');
 
@@ -82,8 +86,8 @@ describe('login', () => {
     expect(localStorage.getItem(STORAGE_KEYS.shopId)).toBe('7');
   });
 
-  it('with Remember me keeps the token in both storages', async () => {
-    jest
+  it('with Remember me asks for the long token and keeps it in both storages', async () => {
+    const fetchSpy = jest
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(
         jsonResponse({ access: 'admin-token', status: 'super_admin', shop_id: null }),
@@ -94,6 +98,7 @@ describe('login', () => {
     await fillAndSubmit(user, { remember: true });
 
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('admin-token'));
+    expect(await fetchedRequest(fetchSpy).json()).toMatchObject({ remember_me: true });
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('admin-token');
     expect(localStorage.getItem(STORAGE_KEYS.status)).toBe('super_admin');
     expect(localStorage.getItem(STORAGE_KEYS.shopId)).toBeNull();

@@ -55,7 +55,11 @@ export function LoginForm() {
     try {
       // Fetched on the first submit: the form is drawn without Redux Toolkit.
       const { logIn } = await import(/* webpackChunkName: "log-in" */ '../api/log-in');
-      const reply = await logIn({ email: email.trim(), password: password.trim() });
+      const reply = await logIn({
+        email: email.trim(),
+        password: password.trim(),
+        remember_me: remember,
+      });
       saveLogin({ token: reply.access, status: reply.status, shopId: reply.shop_id, remember });
       setPhase('signed-in');
       navigationTimer.current = setTimeout(() => navigate(PATHS.home), DELAYS_MS.loginNavigation);
