@@ -16,6 +16,7 @@ import {
 } from './config';
 import { nowOf, type AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
+import { buildValidator } from './lib/body-validation';
 import { registerControlCharCheck } from './lib/control-chars';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerIdempotency } from './lib/idempotency';
@@ -140,6 +141,8 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
+    // Coercion for query strings and parameters only: see lib/body-validation.ts.
+    schemaController: { compilersFactory: { buildValidator } },
   });
   await fastify.register(app, {
     ...deps,

@@ -10,33 +10,56 @@ import { ValidationError } from '../errors';
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const CONTROL_CHARS_MESSAGE = 'Text may not contain control characters.';
+/**
+ * Half of a surrogate pair without its other half: no character at all, so
+ * it has no UTF-8 form and what a database would keep is not what was sent.
+ * JSON's `\ud800` escape is the way one gets in. U+FFFD is what the decoders
+ * make of bytes that are not UTF-8 (a multipart field holding a surrogate's
+ * bytes, say): refused too, so the text stored is always the text sent.
+ */
+const INVALID_UNICODE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\uFFFD/;
 
-/** The path (`body.codes[0]`) of the first string or key holding a control character, else null. */
-function findControl(value: unknown, at: string, depth = 0): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? at : null;
+export const CONTROL_CHARS_MESSAGE = 'Text may not contain control characters.';
+export const INVALID_UNICODE_MESSAGE =
+  'Text must be valid UTF-8: no unpaired surrogates or replacement characters (U+FFFD).';
+
+/** Why a text is refused, or null. */
+function flaw(text: string): string | null {
+  if (CONTROL.test(text)) return CONTROL_CHARS_MESSAGE;
+  if (INVALID_UNICODE.test(text)) return INVALID_UNICODE_MESSAGE;
+  return null;
+}
+
+/** The first string or key holding a control character or invalid Unicode: its path (`body.codes[0]`) and flaw, else null. */
+function findFlaw(value: unknown, at: string, depth = 0): { at: string; flaw: string } | null {
+  if (typeof value === 'string') {
+    const found = flaw(value);
+    return found ? { at, flaw: found } : null;
+  }
   // JSON nesting is bounded by the body limit; the depth cap only guards the recursion.
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findControl(value[i], `${at}[${i}]`, depth + 1);
+      const found = findFlaw(value[i], `${at}[${i}]`, depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (CONTROL.test(key)) return at;
-    const found = findControl(item, `${at}.${key}`, depth + 1);
+    const inKey = flaw(key);
+    if (inKey) return { at, flaw: inKey };
+    const found = findFlaw(item, `${at}.${key}`, depth + 1);
     if (found) return found;
   }
   return null;
 }
 
-/** Throws the API's 400 when a text holds a control character; `where` names it in the message. */
+/** Throws the API's 400 when a text holds a control character or invalid Unicode; `where` names it in the message. */
 export function rejectControlChars(value: unknown, where: string): void {
-  const found = findControl(value, where);
+  const found = findFlaw(value, where);
   // The path is cut short: keys are the caller's text and may be long.
-  if (found) throw new ValidationError(`${CONTROL_CHARS_MESSAGE} (${found.slice(0, 80)})`);
+  if (found) throw new ValidationError(`${found.flaw} (${found.at.slice(0, 80)})`);
 }
 
 /**

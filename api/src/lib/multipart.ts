@@ -5,7 +5,10 @@ import { DomainError, TooLargeError, ValidationError } from '../errors';
 import { MAX_UPLOAD_BYTES } from './uploads';
 
 export interface Form {
-  fields: Record<string, string>;
+  /** Multipart: text as sent. JSON: strings, numbers and null as typed, never converted. */
+  fields: Record<string, string | number | null>;
+  /** Multipart, whose fields are all text: numbers are read from it (strictly). */
+  text: boolean;
   file: { field: string; data: Buffer } | null;
 }
 
@@ -18,18 +21,18 @@ export const FILE_TOO_LARGE = 'File size must be less than 2MB';
 export async function readForm(request: FastifyRequest, fileField: string): Promise<Form> {
   if (!request.isMultipart()) {
     const body = request.body;
-    if (body === undefined || body === null) return { fields: {}, file: null };
+    if (body === undefined || body === null) return { fields: {}, text: false, file: null };
     if (typeof body !== 'object' || Array.isArray(body))
       throw new ValidationError('The body must be a form or a JSON object.');
-    const fields: Record<string, string> = {};
+    const fields: Form['fields'] = {};
     for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
-      if (typeof value === 'string' || typeof value === 'number') fields[key] = String(value);
-      else if (value !== null && value !== undefined)
-        throw new ValidationError(`The field ${key} must be text.`);
+      if (typeof value === 'string' || typeof value === 'number' || value === null)
+        fields[key] = value;
+      else throw new ValidationError(`The field ${key} must be text, a number or null.`);
     }
-    return { fields, file: null };
+    return { fields, text: false, file: null };
   }
-  const form: Form = { fields: {}, file: null };
+  const form: Form = { fields: {}, text: true, file: null };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {

@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 import type { NewShop, ShopRow, ShopTable } from '../db/schema';
+import { normaliseEmail } from '../lib/email';
 import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
 import type { Shop } from '../schemas/shop';
 import type { Page } from './paging';
@@ -30,12 +31,12 @@ export function findShopByEmail(db: Db, email: string): Promise<ShopRow | undefi
   return db
     .selectFrom('shops')
     .selectAll()
-    .where('email', '=', email.toLowerCase())
+    .where('email', '=', normaliseEmail(email))
     .executeTakeFirst();
 }
 
 export async function emailTaken(db: Db, email: string, exceptShopId?: number): Promise<boolean> {
-  const lower = email.toLowerCase();
+  const lower = normaliseEmail(email);
   let shops = db.selectFrom('shops').select('id').where('email', '=', lower);
   if (exceptShopId !== undefined) shops = shops.where('id', '<>', exceptShopId);
   const [shop, admin] = await Promise.all([
@@ -71,7 +72,7 @@ export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('shops')
-      .values({ ...shop, email: shop.email.toLowerCase() })
+      .values({ ...shop, email: normaliseEmail(shop.email) })
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpCounts(trx, [{ scope: ALL_SHOPS, name: `shops:${row.status}`, delta: 1 }]);
@@ -84,7 +85,7 @@ export async function updateShop(
   id: number,
   changes: Updateable<ShopTable>,
 ): Promise<ShopRow | undefined> {
-  const values = changes.email ? { ...changes, email: changes.email.toLowerCase() } : changes;
+  const values = changes.email ? { ...changes, email: normaliseEmail(changes.email) } : changes;
   if (Object.keys(values).length === 0) return findShopById(db, id);
   return db.updateTable('shops').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
@@ -165,7 +166,7 @@ export function findAdminByEmail(db: Db, email: string) {
   return db
     .selectFrom('admins')
     .selectAll()
-    .where('email', '=', email.toLowerCase())
+    .where('email', '=', normaliseEmail(email))
     .executeTakeFirst();
 }
 

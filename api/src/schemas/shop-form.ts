@@ -2,18 +2,35 @@ import { Type, type Static } from 'typebox';
 
 import { Nullable } from './common';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Dot-separated runs of printable ASCII other than '.' and '@' (0x21-0x7E
+ * without 0x2E and 0x40) on both sides of the '@', with at least one dot in
+ * the domain. The runs cannot share a character with their separators, so
+ * matching never backtracks (linear time), and a trailing or doubled dot, a
+ * zero-width space or any letter that only looks like ASCII fails. E-mails are NFKC-normalised and lowercased
+ * before this check (lib/email.ts).
+ */
+const EMAIL_PATTERN =
+  /^[\x21-\x2d\x2f-\x3f\x41-\x7e]+(?:\.[\x21-\x2d\x2f-\x3f\x41-\x7e]+)*@[\x21-\x2d\x2f-\x3f\x41-\x7e]+(?:\.[\x21-\x2d\x2f-\x3f\x41-\x7e]+)+$/;
+const EMAIL_MAX_LENGTH = 254;
 const PHONE_PATTERN = /^\+?[0-9 ()\-.]{3,30}$/;
 
 /**
  * The fields of the register and profile forms (multipart, validated by
- * lib/shop-form.ts against these schemas). Text arrives trimmed, the e-mail
- * lowercased, and a coordinate as a number, or null when left empty.
+ * lib/shop-form.ts against these schemas, each field's length before its
+ * pattern). Text arrives trimmed, the e-mail NFKC-normalised and lowercased,
+ * and a coordinate as a number (multipart: a plain decimal), or null when left
+ * empty.
  */
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 100 }),
-  email: Type.String({ minLength: 1, maxLength: 254, pattern: EMAIL_PATTERN.source }),
-  phone: Type.String({ minLength: 1, pattern: PHONE_PATTERN.source }),
+  email: Type.String({
+    minLength: 1,
+    maxLength: EMAIL_MAX_LENGTH,
+    pattern: EMAIL_PATTERN.source,
+  }),
+  // '+' and 30 characters: the pattern's own bound, so the length check refuses longer text first.
+  phone: Type.String({ minLength: 1, maxLength: 31, pattern: PHONE_PATTERN.source }),
   x_gis: Nullable(Type.Number({ minimum: -90, maximum: 90 })),
   y_gis: Nullable(Type.Number({ minimum: -180, maximum: 180 })),
   logo: Type.String({ format: 'binary', description: 'PNG, JPEG, GIF or WEBP, at most 2 MB.' }),

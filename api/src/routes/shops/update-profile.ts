@@ -32,7 +32,8 @@ const updateProfile: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
       if (caller.kind === 'shop' && caller.shopId !== id)
         throw new ForbiddenError('You may only edit your own shop.');
       const form = await readForm(request, 'logo');
-      if (form.fields.id !== undefined && Number(form.fields.id) !== id) {
+      // The id as sent: multipart text, or a JSON number (no conversion either way).
+      if (form.fields.id !== undefined && form.fields.id !== (form.text ? String(id) : id)) {
         throw new ValidationError('The id in the form does not match the address.');
       }
       const fields = checkShopForm(ProfileForm, form);
