@@ -85,19 +85,19 @@ describe('lone surrogates', () => {
     [
       'a JSON shop name (profile)',
       'PUT',
-      () => `/api/v0/shops/shop/${ctx.shopA.id}/`,
+      (): string => `/api/v0/shops/shop/${ctx.shopA.id}/`,
       { name: 'Caf\uD800' },
     ],
     [
       'a JSON register form',
       'POST',
-      () => '/api/v0/shops/register/',
+      (): string => '/api/v0/shops/register/',
       { name: 'X\uDC00', email: 'x@test.dev', phone: '12345' },
     ],
     [
       'a JSON login e-mail',
       'POST',
-      () => '/api/v0/shops/login/',
+      (): string => '/api/v0/shops/login/',
       { email: 'a@test.dev\uD800', password: 'x' },
     ],
   ] as const)('refuses one in %s', async (_, method, url, payload) => {
