@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { TooManyRequestsError, ValidationError } from '../../errors';
-import { hashSecret, verifySecret } from '../../lib/passwords';
+import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
 import { consumeResetCode, deleteResetCode, takeResetTry } from '../../repositories/reset-codes';
 import { findShopByEmail, setShopPassword } from '../../repositories/shops';
@@ -11,6 +11,13 @@ import { SHORT_PASSWORD } from '../../schemas/shop';
 import { MessageSchema, errors } from '../../schemas/common';
 
 const BAD_CODE = 'The code is wrong or has expired. Ask for a new one.';
+
+/**
+ * Every wrong-code answer has one shape, `tries_left` included, whether the
+ * e-mail has an account or not (issue 28: only real accounts carried it).
+ * Without a live code there is nothing left to try: 0, ask for a new one.
+ */
+const badCode = (triesLeft = 0) => new ValidationError(BAD_CODE, { tries_left: triesLeft });
 
 const resetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app,
@@ -39,20 +46,23 @@ const resetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
       if (password.length < 8) throw new ValidationError(SHORT_PASSWORD);
       const shop = await findShopByEmail(db, request.body.email.trim());
       const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
-      if (!shop || attempt.outcome === 'none') throw new ValidationError(BAD_CODE);
+      if (!shop || attempt.outcome === 'none') {
+        // As slow as checking a real code, so the time does not tell either.
+        await verifySecret(request.body.reset_code.trim(), DUMMY_HASH);
+        throw badCode();
+      }
       if (attempt.outcome === 'exhausted') {
         throw new TooManyRequestsError('Too many wrong codes. Ask for a new code.');
       }
       if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
         await deleteResetCode(db, shop.id);
-        throw new ValidationError(BAD_CODE);
+        throw badCode();
       }
       if (!(await verifySecret(request.body.reset_code.trim(), attempt.codeHash))) {
         // The user sees how many tries the code has left (0: ask for a new one).
-        throw new ValidationError(BAD_CODE, { tries_left: attempt.triesLeft });
+        throw badCode(attempt.triesLeft);
       }
-      if (!(await consumeResetCode(db, shop.id, attempt.codeHash)))
-        throw new ValidationError(BAD_CODE);
+      if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badCode();
       await setShopPassword(db, shop.id, await hashSecret(password));
       return { message: 'Your password has been reset. You can log in now.' };
     },
