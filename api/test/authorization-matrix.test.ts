@@ -60,6 +60,8 @@ const MATRIX = {
   'PUT /api/v0/shops/shop/{id}':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
   'POST /api/v0/shops/change-shop-status':                          [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'PUT /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/pack/containers/types_and_countries':                [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   'GET /api/v0/pack/containers/info_admin':                         [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/containers/loans_by_weekday':                   [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
@@ -222,6 +224,12 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     method: 'POST',
     url: '/api/v0/shops/change-password/',
     payload: { shop: extra.password, new_password: 'another-password' },
+  }),
+  'GET /api/v0/shops/settings': async () => ({ url: '/api/v0/shops/settings' }),
+  'PUT /api/v0/shops/settings': async () => ({
+    method: 'PUT',
+    url: '/api/v0/shops/settings/',
+    payload: { loan_days: 14 },
   }),
   'GET /api/v0/pack/containers/types_and_countries': async () => ({
     url: '/api/v0/pack/containers/types_and_countries',

@@ -14,6 +14,7 @@ import { coveringFigureIndexes } from './migrations/20261122T0610-covering-figur
 import { returnedLoansIndex } from './migrations/20261122T0620-returned-loans-index';
 import { remotePageViews } from './migrations/20261123T0900-remote-page-views';
 import { idempotencyKeys } from './migrations/20261125T1000-idempotency-keys';
+import { shopLoanDays } from './migrations/20261125T1010-shop-loan-days';
 import { revokedTokens } from './migrations/20261125T1100-revoked-tokens';
 
 /** Migrations in time order; their names never change once landed. */
@@ -32,6 +33,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261122T0620-returned-loans-index': returnedLoansIndex,
     '20261123T0900-remote-page-views': remotePageViews(kind),
     '20261125T1000-idempotency-keys': idempotencyKeys,
+    '20261125T1010-shop-loan-days': shopLoanDays,
     '20261125T1100-revoked-tokens': revokedTokens,
   };
 }

@@ -26,6 +26,8 @@ export interface ShopTable {
   /** Null until the shop sets one through the reset flow. */
   password_hash: string | null;
   token_version: Generated<number>;
+  /** Days ahead the counter proposes as a loan's due date (default 14). */
+  loan_days: Generated<number>;
 }
 
 export interface ContainerTypeTable {

@@ -43,6 +43,7 @@ export const ErrorSchema = Type.Object(
     phone: Type.Optional(Type.Array(Type.String())),
     x_gis: Type.Optional(Type.Array(Type.String())),
     y_gis: Type.Optional(Type.Array(Type.String())),
+    loan_days: Type.Optional(Type.Array(Type.String())),
     tries_left: Type.Optional(
       Type.Integer({ description: 'reset-password: wrong codes the current code still allows' }),
     ),
