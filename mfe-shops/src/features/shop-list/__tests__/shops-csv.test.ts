@@ -35,6 +35,30 @@ describe('shopsToCsv', () => {
     );
   });
 
+  it('quotes cells holding a semicolon, the separator of comma-decimal locales', () => {
+    const csv = shopsToCsv([shop({ name: 'Cafe;=2*21', email: 'a;b@x.test' })]);
+    expect(csv.split('\r\n')[1]).toBe(
+      `1,"Cafe;'=2*21","a;b@x.test",020 7946 0000,2025-06-01,active,51.5,-0.12`,
+    );
+  });
+
+  it.each([',', ';'])('leaves no formula for a spreadsheet splitting at %j', (delimiter) => {
+    const names = ['Cafe;=2*21', 'Deli;+1', 'Bar\n@SUM(A1)', 'Pub\r\n-2+3', '=1;2'];
+    // Without coordinates: a negative one is a number, rightly left as it is.
+    const csv = shopsToCsv(
+      names.map((name, i) => shop({ id: i + 1, name, x_gis: null, y_gis: null })),
+    );
+    const cells = Papa.parse<string[]>(csv, { delimiter, newline: '\r\n' }).data.flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+  });
+
+  it('reads a semicolon name back whole with the comma separator, apostrophe added', () => {
+    const [, row] = Papa.parse<string[]>(shopsToCsv([shop({ name: 'Cafe;=2*21' })]), {
+      newline: '\r\n',
+    }).data;
+    expect(row?.[1]).toBe("Cafe;'=2*21");
+  });
+
   it.each(['=HYPERLINK("http://evil")', '+1+2', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
     'neutralises the formula %j with a leading apostrophe',
     (name) => {
