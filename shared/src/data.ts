@@ -7,5 +7,6 @@ export * from './store/make-store';
 export * from './store/hooks';
 export { Provider as StoreProvider } from 'react-redux';
 export * from './api/endpoints/get-shop-info';
+export * from './api/endpoints/shop-settings';
 export * from './api/endpoints/change-shop-status';
 export * from './api/endpoints/use-shop-status-change';

@@ -24,6 +24,7 @@ import { getToken } from '../auth/session';
 export const TAG_TYPES = [
   'Shop',
   'ShopInfo',
+  'ShopSettings',
   'Stock',
   'Weekly',
   'AdminSummary',

@@ -139,6 +139,14 @@ export const MESSAGES = {
   },
   // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
   noneYet: 'none yet',
+
+  // The shop's counter settings, on its profile page (issue 29).
+  counterSettingsTitle: 'Counter',
+  loanDaysLabel: 'Loan period (days)',
+  loanDaysHint: 'The Lend page proposes a due date this many days ahead.',
+  loanDaysInvalid: 'The loan period is a whole number of days from 1 to 365.',
+  loanDaysSaved: 'Loan period saved',
+  loanDaysSaveFailedPrefix: 'Loan period not saved, reason: ',
 } as const;
 
 /** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */

@@ -1,7 +1,8 @@
 import { MESSAGES, panelStyles } from '@panel/shared';
-import { ErrorState, PageHeader, useErrorToast } from '@panel/shared/page-ui';
+import { ErrorState, PageHeader, Panel, useErrorToast } from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
+import { LoanPeriodForm } from './loan-period-form';
 import { ProfileForm } from './profile-form';
 
 /**
@@ -27,6 +28,9 @@ export function ProfilePage() {
           <ProfileForm key={shop?.id ?? 'loading'} shop={shop} />
         )}
       </section>
+      <Panel title={MESSAGES.counterSettingsTitle}>
+        <LoanPeriodForm />
+      </Panel>
     </div>
   );
 }
