@@ -151,10 +151,13 @@ export interface Config {
 /** The repository root, so data/ lands in the same place whatever the cwd is. */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
+/** DATA_DIR holds the database, secrets and mails: its user's alone (files in it are 0600). */
+const DATA_DIR_MODE = 0o700;
+
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   const secret = randomBytes(48).toString('base64url');
   // Generated once and kept, so a restart does not log everybody out.
   writeFileSync(file, secret, { mode: 0o600 });
@@ -163,7 +166,7 @@ function readOrCreateSecret(dataDir: string): string {
 
 function readOrCreateControllerToken(dataDir: string): string {
   const file = path.join(dataDir, 'release-controller-token');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: DATA_DIR_MODE });
   try {
     // 'wx': whichever of the API and the shell's server comes first writes it.
     writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });

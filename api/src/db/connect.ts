@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import {
   Kysely,
@@ -50,7 +50,7 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     return { db, kind: 'postgres' };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') prepareSqliteFile(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -65,6 +65,24 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     sqlite.inTransaction ? null : `${dataVersion.get() as number}:${writes.count}`,
   );
   return { db, kind: 'sqlite' };
+}
+
+/**
+ * The database holds password hashes and reset codes, so only the API's user
+ * may read it: the file is created 0600 before SQLite opens it (in a 0700
+ * folder when the folder is new), and SQLite gives its -wal and -shm files the
+ * database file's mode. Files left from before are narrowed to 0600 too.
+ */
+function prepareSqliteFile(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      chmodSync(file + suffix, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
 }
 
 type ChangeStamp = () => string | null | Promise<string | null>;

@@ -35,11 +35,14 @@ export function createMailer(options: {
   }
   return {
     async send(message) {
-      await mkdir(options.outboxDir, { recursive: true });
+      // A mail may hold a reset code in clear: the folder and files are the API user's alone.
+      await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date().toISOString();
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
-      await writeFile(file, JSON.stringify({ from: FROM, date, ...message }, null, 2));
+      await writeFile(file, JSON.stringify({ from: FROM, date, ...message }, null, 2), {
+        mode: 0o600,
+      });
       options.log(`e-mail to ${message.to} written to ${file}: ${message.subject}`);
     },
   };
