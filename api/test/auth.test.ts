@@ -105,10 +105,10 @@ describe('POST /shops/register', () => {
       .where('email', '=', 'new@test.dev')
       .executeTakeFirstOrThrow();
     expect(shop).toMatchObject({ name: 'New Shop', status: 'inactive', password_hash: null });
-    expect(shop.logo).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
+    expect(shop.logo).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/);
     const media = await ctx.call({ method: 'GET', url: shop.logo as string });
     expect(media.statusCode).toBe(200);
-    expect(media.headers['content-type']).toBe('image/png');
+    expect(media.headers['content-type']).toBe('image/webp');
     expect(ctx.mail.at(-1)).toMatchObject({ to: 'new@test.dev' });
     expect(ctx.mail.at(-1)?.text).toMatch(/Forgot Password/);
     expect((await login('new@test.dev', '')).statusCode).toBe(401);

@@ -6,11 +6,10 @@ import { ValidationError } from '../errors';
 import { SHOP_FIELD_MESSAGES } from '../schemas/shop-form';
 import { normaliseEmail } from './email';
 import type { Form } from './multipart';
-import { imageExtension, isCompleteImage, saveImage } from './uploads';
+import { saveLogo } from './uploads';
 
 const REQUIRED = 'This field is required.';
 const BLANK = 'This field may not be blank.';
-const ONLY_IMAGES = 'Upload a valid image (PNG, JPEG, GIF or WEBP).';
 
 /**
  * A multipart number: a plain decimal (`-12.5`), nothing else. `Number()`
@@ -107,11 +106,8 @@ export function checkShopForm<S extends TObject>(
   throw new ValidationError(messages.get(ordered[0] as string) ?? 'Invalid form.', fields);
 }
 
-/** Stores the form's logo, checked by its content (an image, whole), and answers its path; undefined without one. */
+/** Stores the form's logo, checked and re-encoded (saveLogo), and answers its path; undefined without one. */
 export async function storeLogo(db: Db, form: Form): Promise<string | undefined> {
   if (!form.file) return undefined;
-  const ext = imageExtension(form.file.data);
-  if (!ext || !isCompleteImage(form.file.data, ext))
-    throw new ValidationError(ONLY_IMAGES, { logo: [ONLY_IMAGES] });
-  return saveImage(db, form.file.data, ext);
+  return saveLogo(db, form.file.data);
 }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
 
 import type { Db } from '../db/connect';
-import { insertMedia } from '../repositories/media';
+import { ValidationError } from '../errors';
+import { insertMedia, mediaName } from '../repositories/media';
 
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 
@@ -13,6 +17,21 @@ export const MEDIA_TYPES = {
 } as const;
 
 export type ImageKind = keyof typeof MEDIA_TYPES;
+
+/** Larger sides are refused: a small file can declare a picture that takes gigabytes to decode. */
+export const MAX_IMAGE_SIDE = 4096;
+/** A stored logo fits inside this square: the panel never shows one larger. */
+export const LOGO_BOX = 512;
+
+export const ONLY_IMAGES = 'Upload a valid image (PNG, JPEG, GIF or WEBP).';
+
+/** libvips' name for each kind, so a file is decoded as what its first bytes say. */
+const SHARP_FORMATS: Record<ImageKind, string> = {
+  png: 'png',
+  jpg: 'jpeg',
+  gif: 'gif',
+  webp: 'webp',
+};
 
 /** The image kind from the first bytes of the file; names and MIME types are not trusted. */
 export function imageExtension(data: Buffer): ImageKind | null {
@@ -89,12 +108,61 @@ function gifRunsToTrailer(data: Buffer): boolean {
   return false;
 }
 
+function refuse(message: string): ValidationError {
+  return new ValidationError(message, { logo: [message] });
+}
+
 /**
- * Stores the image in the database under a generated name (so any API
- * process serves it) and answers its public path (/media/<name>).
+ * The uploaded logo, checked and drawn afresh: an image by its first bytes
+ * and whole, at most MAX_IMAGE_SIDE on a side (read from its header, before
+ * anything is decoded; libvips' pixel limit backs that up), then decoded,
+ * turned upright, shrunk to fit LOGO_BOX and written as WebP. Writing it
+ * anew drops its metadata (EXIF, GPS, ICC comments) and anything hidden
+ * after or inside its data.
  */
-export async function saveImage(db: Db, data: Buffer, ext: ImageKind): Promise<string> {
-  const name = `${randomBytes(16).toString('hex')}.${ext}`;
-  await insertMedia(db, { name, contentType: MEDIA_TYPES[ext], data });
+export async function encodeLogo(data: Buffer): Promise<Buffer> {
+  const kind = imageExtension(data);
+  if (!kind || !isCompleteImage(data, kind)) throw refuse(ONLY_IMAGES);
+  // The header alone: metadata() decodes no pixels, so no limit is needed to
+  // learn, and say, how large the picture claims to be.
+  const meta = await sharp(data, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!meta || meta.format !== SHARP_FORMATS[kind]) throw refuse(ONLY_IMAGES);
+  // An animation's frames are stacked in its height; only the first is kept.
+  const height = meta.pageHeight ?? meta.height;
+  if (meta.width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE) {
+    throw refuse(
+      `The logo may be at most ${MAX_IMAGE_SIDE} × ${MAX_IMAGE_SIDE} pixels; this one is ${meta.width} × ${height}.`,
+    );
+  }
+  return sharp(data, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'error' })
+    .rotate()
+    .resize(LOGO_BOX, LOGO_BOX, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 90 })
+    .toBuffer()
+    .catch(() => {
+      throw refuse(ONLY_IMAGES);
+    });
+}
+
+/**
+ * Stores a logo in the database under a generated name (so any API process
+ * serves it) and answers its public path (/media/<name>).
+ */
+export async function saveLogo(db: Db, upload: Buffer): Promise<string> {
+  const data = await encodeLogo(upload);
+  const name = `${randomBytes(16).toString('hex')}.webp`;
+  await insertMedia(db, { name, contentType: MEDIA_TYPES.webp, data });
   return `/media/${name}`;
+}
+
+/**
+ * Removes a logo kept on this disk from before logos moved into the
+ * database, once nothing points at it. Its database row, if any, goes in
+ * the transaction that replaced it (deleteMedia).
+ */
+export async function removeUploadedFile(dataDir: string, url: string | null): Promise<void> {
+  const name = mediaName(url);
+  if (name) await rm(path.join(dataDir, 'uploads', name), { force: true });
 }

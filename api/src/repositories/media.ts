@@ -1,4 +1,4 @@
-import type { Db } from '../db/connect';
+import { dbKindOf, type Db } from '../db/connect';
 
 export interface StoredMedia {
   contentType: string;
@@ -27,4 +27,27 @@ export async function findMedia(db: Db, name: string): Promise<StoredMedia | und
     .where('name', '=', name)
     .executeTakeFirst();
   return row ? { contentType: row.content_type, data: Buffer.from(row.data) } : undefined;
+}
+
+/** The stored name of a logo from its public path (/media/<name>), else null. */
+export function mediaName(url: string | null): string | null {
+  const match = /^\/media\/([a-f0-9]{32}\.(?:png|jpg|gif|webp))$/.exec(url ?? '');
+  return match?.[1] ?? null;
+}
+
+/** Deletes the logo at `url` (a /media/ path); anything else is left alone. */
+export async function deleteMedia(db: Db, url: string | null): Promise<void> {
+  const name = mediaName(url);
+  if (name) await db.deleteFrom('media').where('name', '=', name).execute();
+}
+
+/**
+ * A shop's logo path, read for replacing it: on PostgreSQL the row stays
+ * locked until the transaction ends, so two replacements queue up and each
+ * deletes the logo it replaced. Undefined when there is no such shop.
+ */
+export async function logoForReplacing(db: Db, shopId: number): Promise<string | null | undefined> {
+  let query = db.selectFrom('shops').select('logo').where('id', '=', shopId);
+  if (dbKindOf(db) === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirst())?.logo;
 }

@@ -5,6 +5,7 @@ import { ConflictError } from '../../errors';
 import { readForm } from '../../lib/multipart';
 import { accountCallLimits } from '../../lib/rate-limit';
 import { checkShopForm, storeLogo } from '../../lib/shop-form';
+import { deleteMedia } from '../../repositories/media';
 import { emailTaken, insertShop } from '../../repositories/shops';
 import { RegisterReply } from '../../schemas/auth';
 import { errors } from '../../schemas/common';
@@ -50,7 +51,9 @@ const register: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, ra
           password_hash: null,
         });
       } catch {
-        // Two registrations racing for one e-mail: the unique index decides.
+        // Two registrations racing for one e-mail: the unique index decides,
+        // and the loser's logo belongs to nobody.
+        await deleteMedia(db, logo);
         throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       }
       await deps.mailer.send({

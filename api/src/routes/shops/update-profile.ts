@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
+import type { ShopRow } from '../../db/schema';
 import type { RouteOptions } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
 import { callerOf } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
 import { checkShopForm, storeLogo } from '../../lib/shop-form';
+import { removeUploadedFile } from '../../lib/uploads';
+import { deleteMedia, logoForReplacing } from '../../repositories/media';
 import { emailTaken, findShopById, toApiShop, updateShop } from '../../repositories/shops';
 import { IdParams, errors } from '../../schemas/common';
 import { ShopSchema } from '../../schemas/shop';
@@ -41,9 +44,23 @@ const updateProfile: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
       if (fields.email && (await emailTaken(db, fields.email, id)))
         throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       const logo = await storeLogo(db, form);
-      const updated = await updateShop(db, id, { ...fields, ...(logo ? { logo } : {}) });
-      if (!updated) throw new NotFoundError('Shop not found.');
-      return toApiShop(updated);
+      let replaced: { row: ShopRow; previous: string | null };
+      try {
+        // The replaced logo goes with the update that drops it: never one without the other.
+        replaced = await db.transaction().execute(async (trx) => {
+          const previous = logo ? await logoForReplacing(trx, id) : null;
+          const row = await updateShop(trx, id, { ...fields, ...(logo ? { logo } : {}) });
+          if (!row) throw new NotFoundError('Shop not found.');
+          if (previous) await deleteMedia(trx, previous);
+          return { row, previous: previous ?? null };
+        });
+      } catch (error) {
+        // Nothing points at the new logo if the update failed.
+        if (logo) await deleteMedia(db, logo);
+        throw error;
+      }
+      await removeUploadedFile(deps.dataDir, replaced.previous);
+      return toApiShop(replaced.row);
     },
   );
 };
