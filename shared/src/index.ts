@@ -3,6 +3,7 @@
 // what only the logged-in pages draw is @panel/shared/page-ui.
 export * from './types';
 export * from './config/messages';
+export * from './config/counter-messages';
 export * from './config/upload-rules';
 export * from './config/constants';
 export * from './config/routes';
