@@ -1,0 +1,31 @@
+import { type Loan } from '@panel/shared';
+import { api } from '@panel/shared/data';
+
+export interface LendArgs {
+  codes: string[];
+  client: string;
+  due_date: string | null;
+  /** The same for every try of one loan: a retry replays the first answer. */
+  idempotencyKey: string;
+}
+
+/**
+ * Lends the listed containers to a client in one call. Invalidates the
+ * loans list and the dashboard's figures, which it changes.
+ */
+export const lendContainersApi = api.injectEndpoints({
+  overrideExisting: 'throw',
+  endpoints: (build) => ({
+    counterLend: build.mutation<Loan, LendArgs>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/pack/containers/lend',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
+      invalidatesTags: ['Loan', 'Stock', 'Weekly', 'AdminSummary'],
+    }),
+  }),
+});
+
+export const { useCounterLendMutation } = lendContainersApi;

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { useWedgeScanner } from '../use-wedge-scanner';
+
+function Harness({ onSubmit }: { onSubmit: () => void }) {
+  const [client, setClient] = useState('');
+  const [scans, setScans] = useState<string[]>([]);
+  useWedgeScanner((code) => setScans((all) => [...all, code]));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <label>
+        Client
+        <input value={client} onChange={(event) => setClient(event.target.value)} />
+      </label>
+      <button type="submit">Lend</button>
+      <ul aria-label="Scans">
+        {scans.map((code, n) => (
+          <li key={n}>{code}</li>
+        ))}
+      </ul>
+    </form>
+  );
+}
+
+function setup(delay: number) {
+  const onSubmit = jest.fn();
+  render(<Harness onSubmit={onSubmit} />);
+  const user = userEvent.setup({ delay, advanceTimers: jest.advanceTimersByTime });
+  return {
+    user,
+    onSubmit,
+    scans: () => screen.queryAllByRole('listitem').map((li) => li.textContent),
+  };
+}
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('useWedgeScanner', () => {
+  it('takes a code typed at 10 ms a character and ended by Enter, with no field focused', async () => {
+    const { user, scans, onSubmit } = setup(10);
+    await user.keyboard('QR-000123{Enter}');
+    expect(scans()).toEqual(['QR-000123']);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('keeps a scan out of the focused client field and its form', async () => {
+    const { user, scans, onSubmit } = setup(10);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Ann');
+    await act(() => jest.advanceTimersByTimeAsync(500));
+    await user.keyboard('ABCD1234{Enter}');
+    expect(scans()).toEqual(['ABCD1234']);
+    expect(client).toHaveValue('Ann');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('recognises a scan every time in 100 tries', async () => {
+    const { user, scans } = setup(10);
+    for (let n = 0; n < 100; n += 1) {
+      await user.keyboard(`C${String(n).padStart(5, '0')}{Enter}`);
+      await act(() => jest.advanceTimersByTimeAsync(200));
+    }
+    expect(scans()).toHaveLength(100);
+    expect(scans()[99]).toBe('C00099');
+  });
+
+  it('leaves typing at a person’s speed in the field, and Enter submits the form', async () => {
+    const { user, scans, onSubmit } = setup(120);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Maria Lopez{Enter}');
+    expect(client).toHaveValue('Maria Lopez');
+    expect(scans()).toEqual([]);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives back to the field a fast burst that ends without Enter', async () => {
+    const { user, scans } = setup(10);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Jonathan');
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    expect(client).toHaveValue('Jonathan');
+    await user.keyboard('{Enter}');
+    expect(scans()).toEqual([]);
+  });
+
+  it('gives a fast burst back to the field before a click acts', async () => {
+    const { user } = setup(10);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Jonathan');
+    await user.pointer({
+      keys: '[MouseLeft>]',
+      target: screen.getByRole('button', { name: 'Lend' }),
+    });
+    expect(client).toHaveValue('Jonathan');
+  });
+
+  it('does not take a fast word shorter than a code for a scan', async () => {
+    const { user, scans, onSubmit } = setup(10);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Bob{Enter}');
+    expect(scans()).toEqual([]);
+    expect(client).toHaveValue('Bob');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,145 @@
+import { useEffect, useRef } from 'react';
+import { COUNTER } from '@panel/shared';
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** Fast characters in a row before they are taken for a scanner's and kept out of the field. */
+const HELD_FROM = 3;
+
+/** Keys that change nothing by themselves: a scanner presses Shift for capitals. */
+const MODIFIERS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'Meta', 'AltGraph']);
+
+interface Burst {
+  text: string;
+  /** performance.now() of its last character. */
+  last: number;
+  /** The field that had focus when it began, and its value then. */
+  field: Field | null;
+  before: string;
+  /** Characters kept out of the field since the burst was recognised. */
+  held: string;
+}
+
+function focusedField(): Field | null {
+  const element = document.activeElement;
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+    ? element
+    : null;
+}
+
+/** Text fields have a caret to put characters at; a date or number field has none. */
+function hasCaret(field: Field): boolean {
+  try {
+    return field.selectionStart !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Replaces the text between `start` and `end` the way typing does: through
+ * setRangeText (which neither React's value tracker nor the browser's undo
+ * takes for a script's assignment), then an input event, so React's
+ * controlled fields see the change. A field without a caret gets its value
+ * through the element's own setter instead.
+ */
+function writeField(field: Field, text: string, start: number, end: number) {
+  if (hasCaret(field)) {
+    field.setRangeText(text, start, end, 'end');
+  } else {
+    const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    setter?.call(field, field.value.slice(0, start) + text + field.value.slice(end));
+  }
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Recognises a keyboard-wedge scanner anywhere on the page: it "types" a
+ * code faster than a person can (at most COUNTER.wedgeMaxGapMs between
+ * characters) and ends it with Enter. The first characters of a burst still
+ * reach the focused field (nobody can tell a burst from typing yet); from the
+ * third fast one on, keys are held back, and at Enter the field gets back the
+ * value it had before the burst. A burst that slows down or stops without
+ * Enter, or is followed by a click, was a person: the held characters go
+ * into the field after all, so typing in the client field is never lost.
+ */
+export function useWedgeScanner(onScan: (code: string) => void, enabled = true): void {
+  const onScanRef = useRef(onScan);
+  useEffect(() => {
+    onScanRef.current = onScan;
+  });
+
+  useEffect(() => {
+    if (!enabled) return;
+    let burst: Burst | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    /** A burst that ended without Enter: what was held back goes where it was typed. */
+    function release() {
+      clearTimeout(timer);
+      const ended = burst;
+      burst = null;
+      if (!ended?.held || !ended.field || !ended.field.isConnected || !hasCaret(ended.field))
+        return;
+      const field = ended.field;
+      const start = field.selectionStart ?? field.value.length;
+      const end = field.selectionEnd ?? start;
+      writeField(field, ended.held, start, end);
+    }
+
+    function onKeyDown(event: KeyboardEvent) {
+      if (MODIFIERS.has(event.key)) return;
+      const now = performance.now();
+      if (burst && now - burst.last > COUNTER.wedgeMaxGapMs) release();
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.repeat;
+
+      if (event.key === 'Enter' && plain && burst) {
+        const scanned = burst;
+        if (scanned.text.length < COUNTER.wedgeMinLength) {
+          release();
+          return;
+        }
+        clearTimeout(timer);
+        burst = null;
+        event.preventDefault();
+        event.stopPropagation();
+        if (scanned.field?.isConnected && scanned.field.value !== scanned.before) {
+          writeField(scanned.field, scanned.before, 0, scanned.field.value.length);
+        }
+        onScanRef.current(scanned.text);
+        return;
+      }
+      if (event.key.length !== 1 || !plain) {
+        release();
+        return;
+      }
+
+      if (!burst) {
+        const field = focusedField();
+        burst = { text: '', last: now, field, before: field?.value ?? '', held: '' };
+      }
+      burst.text += event.key;
+      burst.last = now;
+      // A field without a caret (a date) cannot take held keys back: its keys go through.
+      const canHold = !burst.field || hasCaret(burst.field);
+      if (burst.text.length >= HELD_FROM && canHold) {
+        event.preventDefault();
+        event.stopPropagation();
+        burst.held += event.key;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(release, COUNTER.wedgeMaxGapMs + 1);
+    }
+
+    // A scanner never points: a click or tap ends a burst before it acts, so
+    // what was typed fast just before it (and held back) is in its field.
+    const endBurst = () => release();
+    window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('pointerdown', endBurst, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('pointerdown', endBurst, true);
+      release();
+    };
+  }, [enabled]);
+}
