@@ -167,7 +167,9 @@ describe('container requests', () => {
       ctx.admin.token,
     );
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatch(/"bowl".*2 requested, 1 available/);
+    expect(res.json().error).toMatch(
+      /^Not enough "Bowl 750 ml" containers.*2 requested, 1 available\.$/,
+    );
     expect(await providerStock('cup')).toBe(25);
     expect(await providerStock('bowl')).toBe(1);
     const request = await ctx.db

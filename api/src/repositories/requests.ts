@@ -232,8 +232,14 @@ export async function decideRequest(
               ).numUpdatedRows,
             );
       if (moved < item.quantity) {
+        // Users read the type's label; the key is an internal name (issue 34).
+        const type = await trx
+          .selectFrom('container_types')
+          .select('label')
+          .where('key', '=', item.container_type)
+          .executeTakeFirst();
         throw new ConflictError(
-          `Not enough "${item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
+          `Not enough "${type?.label ?? item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
         );
       }
       const name = `in_stock:${item.container_type}` as const;
