@@ -47,6 +47,34 @@ function errorStatus(error: ApiError): number | string | undefined {
   return undefined;
 }
 
+/**
+ * The API's answer when a call breaks its schema: "Invalid request:
+ * body/new_password must NOT have fewer than 8 characters". The path, the
+ * field key and the rule are the API's words, not the user's (issue 34).
+ */
+const SCHEMA_ANSWER = /^Invalid request: (?:body|querystring|params|headers)(?:\/(\w+))?/;
+
+/** How the fields the API checks are named to users; any other is told of in general terms. */
+const FIELD_WORDS: Readonly<Record<string, string>> = {
+  email: 'e-mail address',
+  password: 'password',
+  new_password: 'password',
+  reset_code: 'code',
+  name: 'shop name',
+  phone: 'phone number',
+  x_gis: 'latitude',
+  y_gis: 'longitude',
+  reason: 'reason',
+};
+
+/** The server's own text, except a schema answer, which becomes a plain sentence. */
+function plainServerText(text: string): string {
+  const schema = SCHEMA_ANSWER.exec(text);
+  if (!schema) return text;
+  const word = schema[1] === undefined ? undefined : FIELD_WORDS[schema[1]];
+  return word ? MESSAGES.invalidField(word) : MESSAGES.invalidRequest;
+}
+
 function firstFieldError(
   body: Record<string, unknown> | undefined,
   fields: readonly string[],
@@ -64,7 +92,7 @@ function firstFieldError(
  * no answer (or 502/503/504, or the time-out) → the no-internet text;
  * `byStatusCode` → the unknown-error text with the status;
  * within a session, 403 → 'Permission Denied' and 401 → the expired-session text;
- * a field's error list, then the server's `error`;
+ * a field's error list, then the server's `error` (a schema answer in plain words);
  * 404 → '404 not found'; otherwise the status code.
  */
 export function describeError(error: ApiError, options: DescribeOptions = {}): ErrorDescription {
@@ -76,7 +104,9 @@ export function describeError(error: ApiError, options: DescribeOptions = {}): E
   const body = errorBody(error);
   const fieldError = firstFieldError(body, options.fields ?? []);
   if (fieldError) return fieldError;
-  if (typeof body?.error === 'string' && body.error !== '') return { text: body.error };
+  if (typeof body?.error === 'string' && body.error !== '') {
+    return { text: plainServerText(body.error) };
+  }
   if (status === 404) return { text: MESSAGES.notFound };
   if (typeof status === 'number') return { text: unknownErrorText(status) };
   if (error && 'message' in error && error.message) return { text: error.message };

@@ -71,6 +71,10 @@ export const MESSAGES = {
   unknownErrorPrefix: 'An unknown error has occurred. Error Code : ',
   registered: 'Your shop was registered. Check your e-mail to set a password.',
 
+  // The API's schema answers, told without its paths and keys (issue 34).
+  invalidRequest: 'Some of the information sent is not valid.',
+  invalidField: (what: string) => `The ${what} is not valid. Check it and try again.`,
+
   // lists
   nothingToShow: 'nothing to show...',
 

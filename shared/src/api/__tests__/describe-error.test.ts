@@ -60,6 +60,24 @@ describe('describeError', () => {
     });
   });
 
+  it('never shows a schema path, a field key or a rule of the API (issue 34)', () => {
+    const told = (error: string) => describeError(answer(400, { error })).text;
+    expect(told('Invalid request: body/new_password must NOT have fewer than 8 characters')).toBe(
+      MESSAGES.invalidField('password'),
+    );
+    expect(told('Invalid request: body/email must NOT have more than 254 characters')).toBe(
+      MESSAGES.invalidField('e-mail address'),
+    );
+    expect(told("Invalid request: body must have required property 'email'")).toBe(
+      MESSAGES.invalidRequest,
+    );
+    expect(told('Invalid request: querystring/page must be >= 1')).toBe(MESSAGES.invalidRequest);
+    expect(told('Invalid request: params/id must be integer')).toBe(MESSAGES.invalidRequest);
+    for (const text of [MESSAGES.invalidRequest, MESSAGES.invalidField('password')]) {
+      expect(text).not.toMatch(/body|\/|_|must/);
+    }
+  });
+
   it("says '404 not found' for a bare 404 and the status code for any other bare failure", () => {
     expect(describeError(answer(404)).text).toBe(MESSAGES.notFound);
     expect(describeError(answer(500, '<html>')).text).toBe(unknownErrorText(500));
