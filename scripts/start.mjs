@@ -2,6 +2,7 @@
 // demo data into an empty database), the shell and every remote, then prints
 // the URLs and demo logins. `npm run dev` (--dev) rebuilds apps on change.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,6 +50,14 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
+/** The API's `npm start` command line (api/package.json), run by this Node without npm. */
+function apiStartArgs() {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'api', 'package.json'), 'utf8'));
+  const [command, ...args] = scripts.start.split(/\s+/);
+  if (command !== 'node') throw new Error('api/package.json: "start" must run node');
+  return args;
+}
+
 async function waitForHttp(url, label, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -90,9 +99,7 @@ async function main() {
   // Request logs would bury the URLs printed below; API_LOG=on brings them back.
   // The API runs as a child of this process, not behind npm and a shell,
   // so stopping it stops it (a wrapper could die and leave it running).
-  const apiArgs = dev
-    ? [TSX_CLI, 'watch', 'src/server.ts']
-    : ['--import', 'tsx', '--max-old-space-size=160', 'src/server.ts'];
+  const apiArgs = dev ? [TSX_CLI, 'watch', 'src/server.ts'] : apiStartArgs();
   run('api', process.execPath, apiArgs, {
     cwd: path.join(ROOT, 'api'),
     env: {

@@ -18,6 +18,8 @@ export interface LoadOptions {
   token: string;
   connections: number;
   seconds: number;
+  /** A POST body per request (a write call), or none for a GET. */
+  body?: () => string;
 }
 
 function once(
@@ -25,6 +27,7 @@ function once(
   base: URL,
   path: string,
   token: string,
+  body?: string,
 ): Promise<[number, number]> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -33,7 +36,12 @@ function once(
         host: base.hostname,
         port: base.port,
         path,
-        headers: { authorization: `JWT ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `JWT ${token}`,
+          'accept-encoding': 'gzip, deflate, br',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
       },
       (response) => {
         let size = 0;
@@ -45,7 +53,7 @@ function once(
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -75,6 +83,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             bases[at] as URL,
             options.path,
             options.token,
+            options.body?.(),
           );
           if (status < 200 || status > 299) errors += 1;
           bytes += size;

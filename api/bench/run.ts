@@ -8,7 +8,9 @@ import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { seed } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
+import { insertContainers } from '../src/repositories/containers';
 import { bumpCounts, shopAndAll } from '../src/repositories/figures';
+import { returnContainers } from '../src/repositories/loans';
 import { runLoad, type LoadResult } from './load';
 
 /**
@@ -184,7 +186,10 @@ const API_NODE_FLAGS = (
   }
 ).scripts.start
   .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
+  // `--import tsx` is given by startProcess itself.
+  .filter(
+    (word, i, words) => word.startsWith('--') && word !== '--import' && words[i - 1] !== '--import',
+  );
 
 function startProcess(
   script: string,
@@ -347,6 +352,12 @@ async function benchConfig(
         `  ${r.role.padEnd(5)} ${r.call.padEnd(70)} ${r['req/s'].padStart(7)} req/s  p99 ${r['p99 ms'].padStart(8)} ms  ${r['vs baseline'].padStart(5)} of ${r['baseline req/s']}  ${r.goal}`,
       );
     }
+    const lendRow = await benchLends(url, subject, targets, options, noopLoad);
+    rows.push(lendRow);
+    if (lendRow.goal !== 'ok') misses.push(`${lendRow.role} ${lendRow.call}: ${lendRow.goal}`);
+    console.log(
+      `  ${lendRow.role.padEnd(5)} ${lendRow.call.padEnd(70)} ${lendRow['req/s'].padStart(7)} req/s  p99 ${lendRow['p99 ms'].padStart(8)} ms  ${lendRow['vs baseline'].padStart(5)} of ${lendRow['baseline req/s']}  ${lendRow.goal}`,
+    );
     const rss = apis.map((child) => peakRssMb(child.pid));
     const rssMet = rss.every((mb) => mb !== null && mb < 300);
     console.log(`\n${label}`);
@@ -365,6 +376,91 @@ async function benchConfig(
     await stop([noop, ...apis]);
     rmSync(dataDir, { recursive: true, force: true });
     await forgetRequests(url, writtenIds);
+  }
+}
+
+/** Codes the demo shop is given for the lend row: more than 32 connections lend in its seconds. */
+const LEND_POOL = 80_000;
+const CODES_PER_LEND = 20;
+
+/**
+ * The counter's lend at scale (issue 29): lends of 20 codes each from the
+ * demo shop's stock at `connections`, every request a real loan. The codes
+ * are added to its stock first; afterwards the lent ones are taken back
+ * (their loans stay, returned, and the containers in the shop's stock) and
+ * the unlent ones removed, so the database grows by the loans made.
+ */
+async function benchLends(
+  url: string,
+  subject: Awaited<ReturnType<typeof subjects>>,
+  targets: string[],
+  options: { seconds: number; connections: number; baselineSeconds: number },
+  noopLoad: (seconds: number) => Promise<LoadResult>,
+): Promise<Row> {
+  const { db } = connect(url);
+  const codes = Array.from({ length: LEND_POOL }, (_, i) => `bench-lend-${Date.now()}-${i}`);
+  try {
+    const shop = await db
+      .selectFrom('shops')
+      .select('id')
+      .where('email', '=', 'shop@example.com')
+      .executeTakeFirstOrThrow();
+    await db
+      .transaction()
+      .execute((trx) =>
+        insertContainers(trx, { shopId: shop.id, typeKey: 'cup', country: 'France', codes }),
+      );
+    let next = 0;
+    const before = await noopLoad(options.baselineSeconds);
+    const result = await runLoad({
+      targets,
+      path: '/api/v0/pack/containers/lend/',
+      token: subject.tokens.shop,
+      connections: options.connections,
+      seconds: options.seconds,
+      body: () => {
+        const some = codes.slice(next, next + CODES_PER_LEND);
+        next += CODES_PER_LEND;
+        return JSON.stringify({ codes: some, client: 'Bench client' });
+      },
+    });
+    const after = await noopLoad(options.baselineSeconds);
+    if (next > codes.length) throw new Error('The lend row ran out of codes: raise LEND_POOL.');
+    const r = row(
+      `POST /pack/containers/lend/ (${CODES_PER_LEND} codes)`,
+      'shop',
+      options.connections,
+      result,
+      meanOf(before, after),
+    );
+    r.goal = result.errors > 0 ? 'FAIL (errors)' : result.p99 <= 50 ? 'ok' : 'miss (p99)';
+    // Back into the shop's stock, 200 a call, and the unlent ones out of it.
+    const lent = codes.slice(0, next);
+    for (let first = 0; first < lent.length; first += 200)
+      await returnContainers(db, { id: shop.id }, lent.slice(first, first + 200));
+    await db.transaction().execute(async (trx) => {
+      for (let first = 0; first < codes.length; first += 1_000) {
+        const some = codes.slice(first, first + 1_000);
+        const gone = await trx
+          .deleteFrom('containers')
+          .where('code', 'in', some)
+          .where('loan_id', 'is', null)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('loan_items')
+                  .select('id')
+                  .whereRef('loan_items.container_id', '=', 'containers.id'),
+              ),
+            ),
+          )
+          .executeTakeFirst();
+        await bumpCounts(trx, shopAndAll(shop.id, 'in_stock:cup', -Number(gone.numDeletedRows)));
+      }
+    });
+    return r;
+  } finally {
+    await db.destroy();
   }
 }
 
