@@ -101,6 +101,10 @@ beforeAll(async () => {
       PUBLIC_API_URL: 'https://api.example',
       MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '&copy; Example maps',
+      // No chat app: the Support page's link writes to the support address.
+      SUPPORT_CHAT_URL: '',
+      SUPPORT_EMAIL: 'help@provider.example',
+      CURRENCY: 'CHF',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -349,6 +353,16 @@ describe('security headers', () => {
     const answer = await get(ports.remote, `/${VERSION}/remoteEntry.js`);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     expect(answer.headers['content-security-policy']).toContain("default-src 'none'");
+  });
+
+  it('remotes.json carries the Start Chat link, mailto: the support address by default', async () => {
+    const answer = await get(ports.shell, '/remotes.json');
+    const body = JSON.parse(answer.body.toString()) as Record<string, unknown>;
+    expect(body.supportChatUrl).toBe('mailto:help@provider.example');
+    expect(body.currency).toBe('CHF');
+    // One name per setting: the shell reads the camelCase keys only.
+    expect(body).not.toHaveProperty('SUPPORT_CHAT_URL');
+    expect(body).not.toHaveProperty('CURRENCY');
   });
 
   it('remotes.json names the remotes on the host asked and the map tile settings', async () => {

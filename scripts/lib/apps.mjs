@@ -40,8 +40,10 @@ export const MAP_TILE_URL =
 export const MAP_TILE_ATTRIBUTION =
   process.env.MAP_TILE_ATTRIBUTION || '&copy; OpenStreetMap contributors';
 
-/** The Support page's chat link; unset hides it. */
-export const SUPPORT_CHAT_URL = process.env.SUPPORT_CHAT_URL || undefined;
+/** The provider's support address: the Support page's link writes to it when no chat app is set. */
+export const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL || 'support@example.com';
+/** The Support page's Start Chat link: a chat app (http or https), or else an e-mail to SUPPORT_EMAIL. */
+export const SUPPORT_CHAT_URL = process.env.SUPPORT_CHAT_URL || `mailto:${SUPPORT_EMAIL}`;
 /** ISO 4217 code of the amounts the panel shows. */
 export const CURRENCY = process.env.CURRENCY || 'EUR';
 

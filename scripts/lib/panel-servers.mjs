@@ -48,8 +48,6 @@ export function createShellServer({ dist }) {
           }),
           mapTileUrl: MAP_TILE_URL,
           mapTileAttribution: MAP_TILE_ATTRIBUTION,
-          SUPPORT_CHAT_URL,
-          CURRENCY,
           supportChatUrl: SUPPORT_CHAT_URL,
           currency: CURRENCY,
         });

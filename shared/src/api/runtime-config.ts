@@ -45,11 +45,16 @@ export function getMapTiles(): MapTiles {
   return mapTiles;
 }
 
-/** The chat app the Support page links to (SUPPORT_CHAT_URL); none configured hides the link. */
+/**
+ * Where the Support page's Start Chat link goes (SUPPORT_CHAT_URL): a chat
+ * app, or by default a mailto: link to the provider's SUPPORT_EMAIL, which
+ * the shell's server always sends. Any other scheme (javascript:, data:) is
+ * refused, so a bad setting cannot run script from the link.
+ */
 let supportChatUrl: string | null = null;
 
 export function setSupportChatUrl(url: string | undefined): void {
-  supportChatUrl = url && /^https?:\/\//.test(url) ? url : null;
+  supportChatUrl = url && /^(?:https?:\/\/|mailto:)/i.test(url) ? url : null;
 }
 
 export function getSupportChatUrl(): string | null {

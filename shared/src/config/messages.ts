@@ -71,6 +71,11 @@ export const MESSAGES = {
   unknownErrorPrefix: 'An unknown error has occurred. Error Code : ',
   registered: 'Your shop was registered. Check your e-mail to set a password.',
 
+  // Checked in the form before a call (issue 34).
+  passwordHint: (min: number) => `At least ${min} characters.`,
+  passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
+  emailRequired: 'Enter the e-mail address of your shop.',
+
   // The API's schema answers, told without its paths and keys (issue 34).
   invalidRequest: 'Some of the information sent is not valid.',
   invalidField: (what: string) => `The ${what} is not valid. Check it and try again.`,
@@ -118,6 +123,33 @@ export const MESSAGES = {
   signOut: 'Sign Out',
   startChat: 'Start Chat',
   faqTitle: 'Frequently Asked Questions',
+  supportSubtitle: 'How the panel works for your shop, and how to reach the provider',
+  /**
+   * The spec fixes four FAQ items and leaves their text open: the four things
+   * a shop does in the panel, each answer saying what the panel really does.
+   */
+  faq: [
+    {
+      question: 'How do I get more containers?',
+      answer:
+        'Open Requests in the menu (or the round + button), choose how many of each container type you need, from 0 to 99, and press Send Request. The request waits under Pending until the provider accepts or denies it; accepted containers are added to your stock at once. Accepted and Denied Request list what the provider decided.',
+    },
+    {
+      question: 'How do I lend containers to a client?',
+      answer:
+        'Open Lend in the menu. Scan each QR label with a barcode scanner, film it with Use camera, or type its code and press Add; the panel checks each code at once and says why one cannot be lent. Enter the client, check the due date (your loan period from My Profile proposes it) and press Lend. The receipt shows the total guarantee the client pays you; the loan is listed under Loans and marked when it is overdue.',
+    },
+    {
+      question: 'How do I take containers back?',
+      answer:
+        'Open Take back in the menu and scan, film or type each code: every code is taken back at once and joins your stock; for 10 seconds Undo puts it back on loan. Clients may return containers at any shop of the service, so a container lent by another shop joins your stock too. A loan moves from Loans to Returns when all its containers are back; you refund the guarantee to the client.',
+    },
+    {
+      question: 'How do I change my password?',
+      answer:
+        'On the login page choose Forgot Password?, enter your shop e-mail and press Send Email. Type the code we e-mail you and your new password twice. The provider can also set a new password for your shop on request.',
+    },
+  ],
   remoteFailed: 'This part of the panel could not be loaded.',
   retry: 'Retry',
   backToHome: 'Back to Home',

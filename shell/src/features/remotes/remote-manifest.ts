@@ -28,7 +28,7 @@ export interface RemotesManifest {
   /** Map tile URL template and attribution of this deployment (MAP_TILE_URL). */
   mapTileUrl?: string;
   mapTileAttribution?: string;
-  /** The Support page's chat link (SUPPORT_CHAT_URL); absent hides it. */
+  /** The Support page's Start Chat link (SUPPORT_CHAT_URL, or mailto: SUPPORT_EMAIL). */
   supportChatUrl?: string;
   /** ISO 4217 code amounts are shown in (CURRENCY). */
   currency?: string;

@@ -1,23 +1,30 @@
 import { useState } from 'react';
-import { getSupportChatUrl, MESSAGES } from '@panel/shared';
+import { getSupportChatUrl, MESSAGES, panelStyles } from '@panel/shared';
+import { PageHeader } from '@panel/shared/page-ui';
 
-import { FAQ } from './faq';
 import styles from './support-page.module.css';
 
-/** Chat link and a FAQ accordion where one item is open at a time. */
+/** Start Chat link and a FAQ accordion where one item is open at a time. */
 export function SupportPage() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const chatUrl = getSupportChatUrl();
+  // A chat app opens beside the panel; a mailto: link hands over to the mail
+  // program and would leave an empty tab behind.
+  const newTab = chatUrl !== null && /^https?:/i.test(chatUrl);
   return (
-    <section className={styles.page}>
+    <section className={`${panelStyles.page} ${styles.page}`}>
+      <PageHeader title={MESSAGES.faqTitle} subtitle={MESSAGES.supportSubtitle} />
       {chatUrl ? (
-        <a className={styles.chat} href={chatUrl} target="_blank" rel="noreferrer">
+        <a
+          className={styles.chat}
+          href={chatUrl}
+          {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
+        >
           {MESSAGES.startChat}
         </a>
       ) : null}
-      <h1 className={styles.heading}>{MESSAGES.faqTitle}</h1>
       <div className={styles.accordion}>
-        {FAQ.map((item, index) => {
+        {MESSAGES.faq.map((item, index) => {
           const open = openIndex === index;
           return (
             <div key={item.question} className={styles.item}>
