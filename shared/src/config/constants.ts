@@ -10,6 +10,14 @@ export const LIMITS = {
   faqItems: 4,
   /** Request cards per page of a tab: fills four columns at once and stays cheap to render. */
   requestPageSize: 24,
+  // The API's own text limits (api/src/schemas): each form's inputs stop there
+  // (maxLength), so no one types what the server would refuse.
+  shopNameMaxLength: 100,
+  emailMaxLength: 254,
+  phoneMaxLength: 31,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  resetCodeLength: 6,
 } as const;
 
 export const DELAYS_MS = {

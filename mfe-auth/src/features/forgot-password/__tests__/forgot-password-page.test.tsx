@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { MESSAGES, notify, PATHS, unknownErrorText } from '@panel/shared';
+import { LIMITS, MESSAGES, notify, PATHS, unknownErrorText } from '@panel/shared';
 import { fetchedRequest, jsonResponse, renderRoutes } from '@panel/shared/testing';
 
 import { ForgotPasswordPage } from '../components/forgot-password-page';
@@ -56,6 +56,39 @@ describe('forgot password', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(unknownErrorText(404));
     expect(screen.queryByLabelText('Code')).toBeNull();
+  });
+
+  it('catches an empty e-mail on the field, with no call', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}, 200));
+    const user = userEvent.setup();
+    renderForgotPasswordPage();
+
+    await user.type(screen.getByLabelText('Email'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+
+    const field = screen.getByLabelText('Email');
+    expect(field).toHaveAccessibleDescription(MESSAGES.emailRequired);
+    expect(field).toHaveFocus();
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await user.type(field, 'shop@example.com');
+    expect(screen.queryByText(MESSAGES.emailRequired)).not.toBeInTheDocument();
+  });
+
+  it('refuses a new password under the minimum before the call', async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({}, 200));
+    const user = userEvent.setup();
+    renderForgotPasswordPage();
+    await sendEmail(user);
+    await screen.findByRole('status');
+    await user.type(screen.getByLabelText('Code'), '123456');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      MESSAGES.passwordTooShort(LIMITS.passwordMinLength),
+    );
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 
   it("says Passwords Doesn't match and sends nothing when they differ", async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { describeError, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
+import { describeError, LIMITS, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';
@@ -36,10 +36,12 @@ export function ForgotPasswordForm() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);
+  const [emailMissing, setEmailMissing] = useState(false);
   const [mismatch, setMismatch] = useState(false);
   const [resetError, setResetError] = useState<ResetError | null>(null);
   const [resent, setResent] = useState(false);
   const codeInput = useRef<HTMLInputElement>(null);
+  const emailInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (step === 'reset') codeInput.current?.focus();
@@ -49,6 +51,12 @@ export function ForgotPasswordForm() {
     event.preventDefault();
     if (sendState.isLoading) return;
     setSendError(null);
+    // An empty field is the user's slip, not the server's: said on the field, with no call.
+    if (email.trim() === '') {
+      setEmailMissing(true);
+      emailInput.current?.focus();
+      return;
+    }
     try {
       await sendResetCode({ email: email.trim() }).unwrap();
       setStep('reset');
@@ -62,6 +70,10 @@ export function ForgotPasswordForm() {
     event.preventDefault();
     if (resetState.isLoading) return;
     setResetError(null);
+    if (password.trim().length < LIMITS.passwordMinLength) {
+      setResetError({ text: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) });
+      return;
+    }
     if (password.trim() !== confirm.trim()) {
       setMismatch(true);
       return;
@@ -114,13 +126,19 @@ export function ForgotPasswordForm() {
           Enter the e-mail of your shop. We will send you a code to choose a new password.
         </p>
         <FormField
+          ref={emailInput}
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
           inputMode="email"
+          maxLength={LIMITS.emailMaxLength}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          error={emailMissing ? MESSAGES.emailRequired : null}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailMissing(false);
+          }}
         />
         {sendError ? (
           <p className={styles.errorBlock} role="alert">
@@ -150,6 +168,7 @@ export function ForgotPasswordForm() {
         name="reset_code"
         inputMode="numeric"
         autoComplete="one-time-code"
+        maxLength={LIMITS.resetCodeLength}
         value={code}
         error={codeError}
         onChange={(event) => setCode(event.target.value)}
@@ -158,6 +177,7 @@ export function ForgotPasswordForm() {
         label="Password"
         name="new_password"
         autoComplete="new-password"
+        maxLength={LIMITS.passwordMaxLength}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
@@ -165,6 +185,7 @@ export function ForgotPasswordForm() {
         label="Confirm password"
         name="confirm_password"
         autoComplete="new-password"
+        maxLength={LIMITS.passwordMaxLength}
         value={confirm}
         error={mismatch ? MESSAGES.passwordsDontMatch : null}
         onChange={(event) => {

@@ -5,6 +5,7 @@ import {
   clearSession,
   DELAYS_MS,
   describeError,
+  LIMITS,
   PATHS,
   saveLogin,
   useLoadingOverlay,
@@ -78,6 +79,7 @@ export function LoginForm() {
         name="email"
         autoComplete="username"
         inputMode="email"
+        maxLength={LIMITS.emailMaxLength}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         onKeyDown={onEmailKeyDown}
@@ -87,6 +89,7 @@ export function LoginForm() {
         label="Password"
         name="password"
         autoComplete="current-password"
+        maxLength={LIMITS.passwordMaxLength}
         value={password}
         error={error}
         onChange={(event) => setPassword(event.target.value)}

@@ -98,6 +98,25 @@ describe('register page', () => {
     expect(input.value).toBe('');
   });
 
+  it("stops each text field at the API's limit", () => {
+    renderRegisterPage();
+    expect(screen.getByLabelText('Shop name')).toHaveAttribute(
+      'maxLength',
+      String(LIMITS.shopNameMaxLength),
+    );
+    expect(screen.getByLabelText('Email')).toHaveAttribute(
+      'maxLength',
+      String(LIMITS.emailMaxLength),
+    );
+    expect(screen.getByLabelText('Phone')).toHaveAttribute(
+      'maxLength',
+      String(LIMITS.phoneMaxLength),
+    );
+    expect([LIMITS.shopNameMaxLength, LIMITS.emailMaxLength, LIMITS.phoneMaxLength]).toEqual([
+      100, 254, 31,
+    ]);
+  });
+
   it('moves to the next field on Enter', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();

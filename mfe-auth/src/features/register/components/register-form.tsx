@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   DELAYS_MS,
   describeError,
+  LIMITS,
   logoProblem,
   MESSAGES,
   PATHS,
@@ -138,6 +139,7 @@ export function RegisterForm() {
         label="Shop name"
         name="name"
         autoComplete="organization"
+        maxLength={LIMITS.shopNameMaxLength}
         value={name}
         error={server.fields.name}
         onChange={(event) => {
@@ -153,6 +155,7 @@ export function RegisterForm() {
         name="email"
         autoComplete="email"
         inputMode="email"
+        maxLength={LIMITS.emailMaxLength}
         value={email}
         error={server.fields.email}
         onChange={(event) => {
@@ -167,6 +170,7 @@ export function RegisterForm() {
         type="tel"
         name="phone"
         autoComplete="tel"
+        maxLength={LIMITS.phoneMaxLength}
         value={phone}
         error={server.fields.phone}
         onChange={(event) => {

@@ -270,7 +270,7 @@ describe('Accept and Deny', () => {
     loginAs('provider');
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     const message =
-      'Not enough "cup" containers in the provider\'s stock: 4 requested, 1 available.';
+      'Not enough "Cup 350 ml" containers in the provider\'s stock: 4 requested, 1 available.';
     mockApi({
       '/pack/containers/types_and_countries': TYPES,
       '/pack/container-requests': list([request(2)]),
@@ -369,6 +369,22 @@ describe('the main tab: pickers and the confirmation', () => {
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestNo }));
     expect(dialog).not.toHaveAttribute('open');
     expect(send).toHaveFocus();
+  });
+
+  it('keeps Tab and Shift+Tab inside the open dialog', async () => {
+    setup();
+    await userEvent.click(await screen.findByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
+    const dialog = screen.getByRole('dialog', { name: MESSAGES.confirmRequestTitle });
+    const no = within(dialog).getByRole('button', { name: MESSAGES.confirmRequestNo });
+    const yes = within(dialog).getByRole('button', { name: MESSAGES.confirmRequestYes });
+    expect(no).toHaveFocus();
+    await userEvent.tab();
+    expect(yes).toHaveFocus();
+    await userEvent.tab();
+    expect(no).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(yes).toHaveFocus();
   });
 
   it('sends the chosen lines, toasts, and goes to /home', async () => {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   type ApiError,
   describeError,
+  LIMITS,
   MAP,
   MESSAGES,
   notify,
@@ -96,10 +97,10 @@ export function ProfileForm({ shop }: { shop: Shop | undefined }) {
       <div className={styles.details}>
         {(
           [
-            ['name', 'Shop name', 'text', 'organization'],
-            ['email', 'Email', 'email', 'email'],
+            ['name', 'Shop name', 'text', 'organization', LIMITS.shopNameMaxLength],
+            ['email', 'Email', 'email', 'email', LIMITS.emailMaxLength],
           ] as const
-        ).map(([field, label, type, autoComplete]) => {
+        ).map(([field, label, type, autoComplete, maxLength]) => {
           const error = errorFor(field);
           return (
             <div key={field} className={styles.field}>
@@ -111,6 +112,7 @@ export function ProfileForm({ shop }: { shop: Shop | undefined }) {
                 className={styles.input}
                 type={type}
                 autoComplete={autoComplete}
+                maxLength={maxLength}
                 disabled={loading}
                 value={values[field]}
                 aria-invalid={error ? true : undefined}

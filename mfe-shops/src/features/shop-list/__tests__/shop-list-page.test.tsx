@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { DELAYS_MS, MESSAGES, notify, type Shop } from '@panel/shared';
+import { DELAYS_MS, LIMITS, MESSAGES, notify, type Shop } from '@panel/shared';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import ShopListPage from '../../../exposed/shop-list-page';
@@ -146,10 +146,36 @@ describe('the shop list', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(EMPTY_PASSWORD);
     expect(bodies).toEqual([]);
     await userEvent.type(field, ' new-secret-1 ');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'new-secret-1');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('Password changed successfully.'));
     expect(bodies).toEqual([{ shop: 1, new_password: 'new-secret-1' }]);
     expect(screen.queryByLabelText('New password for Shop 1')).not.toBeInTheDocument();
+  });
+
+  it('says the minimum up front and refuses a short or unconfirmed password before sending', async () => {
+    const bodies: unknown[] = [];
+    await openList({
+      '/shops/shop': [shop(1, 'active')],
+      '/shops/change-password': async (request: Request) => {
+        bodies.push(await request.json());
+        return jsonResponse({ message: 'Password changed successfully.' });
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Change password of Shop 1' }));
+    const field = screen.getByLabelText('New password for Shop 1');
+    expect(field).toHaveAccessibleDescription(MESSAGES.passwordHint(LIMITS.passwordMinLength));
+    expect(field).toHaveAttribute('maxLength', String(LIMITS.passwordMaxLength));
+    await userEvent.type(field, 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      MESSAGES.passwordTooShort(LIMITS.passwordMinLength),
+    );
+    await userEvent.type(field, '-but-long');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'short-but-lonk');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(MESSAGES.passwordsDontMatch);
+    expect(bodies).toEqual([]);
   });
 
   it('Cancel closes the password form', async () => {
