@@ -197,6 +197,19 @@ describe('RequestsPage tabs and roles', () => {
     expect(within(card).getByRole('button', { name: MESSAGES.requestDeniedLabel })).toBeDisabled();
   });
 
+  it("gives the shop's Accepted card a disabled Accepted button", async () => {
+    loginAs('shop');
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(6, { status: 'APPROVED' })]),
+    });
+    renderAt('/requests?page=accepted');
+    const card = await screen.findByRole('listitem', { name: 'Request 6' });
+    expect(
+      within(card).getByRole('button', { name: MESSAGES.requestAcceptedLabel }),
+    ).toBeDisabled();
+  });
+
   it('pages with Load more instead of loading the whole tab', async () => {
     loginAs('provider');
     const fetchMock = mockApi({

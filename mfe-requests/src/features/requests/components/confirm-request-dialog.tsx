@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
 import { MESSAGES, panelStyles } from '@panel/shared';
 
 import styles from './requests.module.css';
@@ -12,9 +12,31 @@ interface ConfirmRequestDialogProps {
 }
 
 /**
+ * Tab and Shift+Tab go round the dialog's enabled buttons. A modal <dialog>
+ * makes the page behind inert, but browsers still let Tab leave the last
+ * button for their own toolbar before it comes back.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
+  if (event.key !== 'Tab') return;
+  const buttons = Array.from(event.currentTarget.querySelectorAll('button:enabled'));
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  const active = document.activeElement;
+  if (!(first instanceof HTMLElement) || !(last instanceof HTMLElement)) {
+    event.preventDefault();
+  } else if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
  * The confirmation before sending (spec section 2), a native modal <dialog>:
- * focus moves into it, the page behind is inert, Escape closes it, and focus
- * goes back to whatever opened it.
+ * focus moves into it and stays there, the page behind is inert, Escape
+ * closes it, and focus goes back to whatever opened it.
  */
 export function ConfirmRequestDialog({
   open,
@@ -51,6 +73,7 @@ export function ConfirmRequestDialog({
       onCancel={(event) => {
         if (sending) event.preventDefault();
       }}
+      onKeyDown={keepFocusInside}
     >
       <h2 id={titleId}>{MESSAGES.confirmRequestTitle}</h2>
       <ul className={styles.dialogLines}>

@@ -109,11 +109,17 @@ function CardFooter({
     );
   }
   if (request.status === 'APPROVED') {
-    // The spec's shop-side "Accepted button" does nothing, so it is drawn as one but is text.
-    return (
-      <span className={`${styles.label} ${provider ? styles.labelAccepted : styles.buttonLook}`}>
+    // The spec gives the shop an "Accepted button" that does nothing: a
+    // disabled button, so assistive tech reads a button, as it does the
+    // super admin's Denied one.
+    return provider ? (
+      <span className={`${styles.label} ${styles.labelAccepted}`}>
         {MESSAGES.requestAcceptedLabel}
       </span>
+    ) : (
+      <button type="button" className={`${panelStyles.button} ${styles.acceptedButton}`} disabled>
+        {MESSAGES.requestAcceptedLabel}
+      </button>
     );
   }
   return provider ? (
