@@ -60,3 +60,44 @@ describe('a wrong reset code', () => {
     expect(res.body.tries_left).toBe(0);
   });
 });
+
+describe('an e-mail without an account', () => {
+  it('counts its tries exactly as a real account does, down to the 429', async () => {
+    // Shop B and an unknown e-mail, each after asking for a code.
+    await askForCode(ctx.shopB.email);
+    await askForCode('ghost@test.dev');
+    const answers = async (email: string) => {
+      const seen: Array<[number, unknown]> = [];
+      for (let i = 0; i < 6; i++) {
+        const { status, body } = await tryWrongCode(email);
+        seen.push([status, body.tries_left]);
+      }
+      return seen;
+    };
+    const real = await answers(ctx.shopB.email);
+    const unknown = await answers('ghost@test.dev');
+    expect(real).toEqual([
+      [400, 4],
+      [400, 3],
+      [400, 2],
+      [400, 1],
+      [400, 0],
+      [429, undefined],
+    ]);
+    expect(unknown).toEqual(real);
+  });
+
+  it('sends one mail for a retried forget-password call', async () => {
+    const before = ctx.mail.length;
+    const send = () =>
+      ctx.call({
+        method: 'POST',
+        url: '/api/v0/shops/forget-password/',
+        headers: { 'idempotency-key': 'forgot-1' },
+        payload: { email: ctx.shopA.email },
+      });
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).statusCode).toBe(200);
+    expect(ctx.mail.length).toBe(before + 1);
+  });
+});

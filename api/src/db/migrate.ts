@@ -16,6 +16,7 @@ import { remotePageViews } from './migrations/20261123T0900-remote-page-views';
 import { idempotencyKeys } from './migrations/20261125T1000-idempotency-keys';
 import { shopLoanDays } from './migrations/20261125T1010-shop-loan-days';
 import { revokedTokens } from './migrations/20261125T1100-revoked-tokens';
+import { resetDecoys } from './migrations/20261125T1200-reset-decoys';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -35,6 +36,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261125T1000-idempotency-keys': idempotencyKeys,
     '20261125T1010-shop-loan-days': shopLoanDays,
     '20261125T1100-revoked-tokens': revokedTokens,
+    '20261125T1200-reset-decoys': resetDecoys,
   };
 }
 

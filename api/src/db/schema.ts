@@ -95,6 +95,13 @@ export interface ResetCodeTable {
   tries: number;
 }
 
+/** A stand-in reset code for an e-mail without an account (see migration 20261125T1200-reset-decoys). */
+export interface ResetDecoyTable {
+  email_hash: string;
+  expires_at: string;
+  tries: number;
+}
+
 /** One rate-limit window per key (see migration 20261122T0200-rate-limits). */
 /** A token ended by logout, until it would have expired (milliseconds since the epoch). */
 export interface RevokedTokenTable {
@@ -198,6 +205,7 @@ export interface Database {
   container_requests: ContainerRequestTable;
   request_items: RequestItemTable;
   reset_codes: ResetCodeTable;
+  reset_decoys: ResetDecoyTable;
   rate_limits: RateLimitTable;
   qr_batches: QrBatchTable;
   qr_batch_codes: QrBatchCodeTable;

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
+import { normaliseEmail } from '../../lib/email';
 import { hashSecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
-import { storeResetCode } from '../../repositories/reset-codes';
+import { storeResetCode, storeResetDecoy } from '../../repositories/reset-codes';
 import { findShopByEmail } from '../../repositories/shops';
 import { ForgetPasswordBody } from '../../schemas/auth';
 import { MessageSchema, errors } from '../../schemas/common';
@@ -20,7 +21,8 @@ const forgetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
   app.post(
     '/shops/forget-password',
     {
-      config: { auth: 'public' },
+      // A retried call (same Idempotency-Key) never sends a second mail.
+      config: { auth: 'public', idempotent: true },
       onRequest: limits.perIp,
       // Also caps how many codes (each with fresh tries) one e-mail can be sent.
       preHandler: (request, reply) => limits.perAccount(request, reply, request.body.email),
@@ -33,7 +35,8 @@ const forgetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
       },
     },
     async (request) => {
-      const shop = await findShopByEmail(deps.db, request.body.email.trim());
+      const email = normaliseEmail(request.body.email.trim());
+      const shop = await findShopByEmail(deps.db, email);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // Hashed even for an unknown e-mail, so both answers take as long.
       const codeHash = await hashSecret(code);
@@ -44,6 +47,8 @@ const forgetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
           subject: 'Your password reset code',
           text: `Your password reset code is ${code}. It is valid for 15 minutes and can be used once.\n`,
         });
+      } else {
+        await storeResetDecoy(deps.db, email);
       }
       return { message: RESET_SENT };
     },

@@ -2,9 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { TooManyRequestsError, ValidationError } from '../../errors';
+import { normaliseEmail } from '../../lib/email';
 import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
-import { consumeResetCode, deleteResetCode, takeResetTry } from '../../repositories/reset-codes';
+import {
+  consumeResetCode,
+  deleteResetCode,
+  takeDecoyTry,
+  takeResetTry,
+} from '../../repositories/reset-codes';
 import { findShopByEmail, setShopPassword } from '../../repositories/shops';
 import { ResetPasswordBody } from '../../schemas/auth';
 import { SHORT_PASSWORD } from '../../schemas/shop';
@@ -44,15 +50,17 @@ const resetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
     async (request) => {
       const password = request.body.new_password.trim();
       if (password.length < 8) throw new ValidationError(SHORT_PASSWORD);
-      const shop = await findShopByEmail(db, request.body.email.trim());
-      const attempt = shop ? await takeResetTry(db, shop.id) : ({ outcome: 'none' } as const);
+      const email = normaliseEmail(request.body.email.trim());
+      const shop = await findShopByEmail(db, email);
+      // An e-mail without an account has a decoy whose tries count the same way.
+      const attempt = shop ? await takeResetTry(db, shop.id) : await takeDecoyTry(db, email);
+      if (attempt.outcome === 'exhausted') {
+        throw new TooManyRequestsError('Too many wrong codes. Ask for a new code.');
+      }
       if (!shop || attempt.outcome === 'none') {
         // As slow as checking a real code, so the time does not tell either.
         await verifySecret(request.body.reset_code.trim(), DUMMY_HASH);
-        throw badCode();
-      }
-      if (attempt.outcome === 'exhausted') {
-        throw new TooManyRequestsError('Too many wrong codes. Ask for a new code.');
+        throw badCode(attempt.outcome === 'counted' ? attempt.triesLeft : 0);
       }
       if (new Date(attempt.expiresAt).getTime() <= Date.now()) {
         await deleteResetCode(db, shop.id);
