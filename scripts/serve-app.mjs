@@ -21,7 +21,7 @@ const { port, server } =
 const pidFile = path.join(RUN_DIR, `${app}.pid`);
 
 server.listen(port, HOST, () => {
-  mkdirSync(RUN_DIR, { recursive: true });
+  mkdirSync(RUN_DIR, { recursive: true, mode: 0o700 });
   writeFileSync(pidFile, String(process.pid));
   console.log(`[${app}] http://localhost:${port}`);
   // The shell's server owns the release state it renders: it also runs the

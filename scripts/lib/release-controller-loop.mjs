@@ -27,7 +27,8 @@ const { applyAction, controllerConfig, decide } = require('./release-controller.
 export function controllerToken() {
   if (process.env.RELEASE_CONTROLLER_TOKEN) return process.env.RELEASE_CONTROLLER_TOKEN;
   const file = path.join(DATA_DIR, 'release-controller-token');
-  mkdirSync(DATA_DIR, { recursive: true });
+  // 0700 as the API makes it: the folder holds the database and the secrets.
+  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
