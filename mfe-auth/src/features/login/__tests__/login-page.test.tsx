@@ -46,6 +46,11 @@ async function fillAndSubmit(
 }
 
 describe('login', () => {
+  it('puts the focus on the e-mail field when the page opens', () => {
+    renderLoginPage();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
   it('sends the trimmed e-mail and password, keeps the overlay up and opens /home 1 s after success', async () => {
     jest.useFakeTimers();
     const fetchSpy = jest.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(LOGIN_REPLY));

@@ -80,6 +80,8 @@ export function LoginForm() {
         autoComplete="username"
         inputMode="email"
         maxLength={LIMITS.emailMaxLength}
+        // The page is there to type into: the first field is ready for the keyboard.
+        autoFocus
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         onKeyDown={onEmailKeyDown}
