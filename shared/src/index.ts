@@ -17,5 +17,6 @@ export * from './api/session-events';
 export * from './ui/notify';
 export * from './ui/loading-overlay';
 export * from './ui/spinner';
+export * from './ui/file-picker';
 export * from './ui/not-found-page';
 export * from './ui/panel-styles';

@@ -76,6 +76,11 @@ export const MESSAGES = {
   passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
   emailRequired: 'Enter the e-mail address of your shop.',
 
+  // The file picker of the logo fields (issue 34).
+  chooseFile: 'Choose file',
+  noFileChosen: 'No file chosen',
+  logoHint: 'An image file under 2 MB.',
+
   // The API's schema answers, told without its paths and keys (issue 34).
   invalidRequest: 'Some of the information sent is not valid.',
   invalidField: (what: string) => `The ${what} is not valid. Check it and try again.`,

@@ -117,6 +117,15 @@ describe('register page', () => {
     ]);
   });
 
+  it("draws the logo with the panel's file picker, naming the chosen file", async () => {
+    const user = userEvent.setup();
+    renderRegisterPage();
+    expect(screen.getByText(MESSAGES.chooseFile)).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.noFileChosen)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('Logo'), png());
+    expect(screen.getByText('logo.png')).toBeInTheDocument();
+  });
+
   it('moves to the next field on Enter', async () => {
     const fetchSpy = jest.spyOn(globalThis, 'fetch');
     const user = userEvent.setup();

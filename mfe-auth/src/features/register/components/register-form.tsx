@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router-dom';
 import {
   DELAYS_MS,
   describeError,
+  FilePicker,
   LIMITS,
   logoProblem,
   MESSAGES,
@@ -202,32 +203,17 @@ export function RegisterForm() {
           </p>
         ) : null}
       </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor="register-logo">
-          Logo
-        </label>
-        <input
-          ref={logoInput}
-          id="register-logo"
-          className={styles.file}
-          type="file"
-          name="logo"
-          accept="image/*"
-          aria-invalid={logoFieldError ? true : undefined}
-          aria-describedby={
-            logoFieldError ? 'register-logo-error register-logo-hint' : 'register-logo-hint'
-          }
-          onChange={onLogoChange}
-        />
-        <p id="register-logo-hint" className={styles.hint}>
-          An image file under 2 MB.
-        </p>
-        {logoFieldError ? (
-          <p id="register-logo-error" className={styles.error} role="alert">
-            {logoFieldError}
-          </p>
-        ) : null}
-      </div>
+      <FilePicker
+        ref={logoInput}
+        id="register-logo"
+        label="Logo"
+        name="logo"
+        accept="image/*"
+        fileName={logo?.name ?? null}
+        hint={MESSAGES.logoHint}
+        error={logoFieldError}
+        onChange={onLogoChange}
+      />
       {server.general ? (
         <p className={styles.errorBlock} role="alert">
           {server.general}

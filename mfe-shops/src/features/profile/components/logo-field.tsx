@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { logoProblem, mediaUrl } from '@panel/shared';
+import { FilePicker, logoProblem, MESSAGES, mediaUrl } from '@panel/shared';
 
 import { useObjectUrl } from '../hooks/use-object-url';
 import styles from './profile.module.css';
@@ -48,23 +48,17 @@ export function LogoField({ id, current, file, disabled, serverError, onChange }
         )}
       </div>
       <div className={styles.field}>
-        <label htmlFor={id} className={styles.label}>
-          Logo
-        </label>
-        <input
+        <FilePicker
           ref={input}
           id={id}
-          type="file"
+          label="Logo"
           accept="image/*"
-          className={styles.fileInput}
+          fileName={file?.name ?? null}
+          hint={MESSAGES.logoHint}
+          error={error}
           disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
           onChange={choose}
         />
-        <p id={`${id}-hint`} className={styles.hint}>
-          An image under 2 MB. {file ? `Chosen: ${file.name}.` : ''}
-        </p>
         {file ? (
           <button
             type="button"
@@ -76,11 +70,6 @@ export function LogoField({ id, current, file, disabled, serverError, onChange }
           >
             Keep the current logo
           </button>
-        ) : null}
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
         ) : null}
       </div>
     </div>
