@@ -124,6 +124,7 @@ export const MESSAGES = {
   menuQr: 'QR generator',
   menuSupport: 'Support',
   menuLogout: 'Logout',
+  skipToContent: 'Skip to content',
   myProfile: 'My Profile',
   signOut: 'Sign Out',
   startChat: 'Start Chat',

@@ -1,5 +1,5 @@
-import { LAYOUT, useSession } from '@panel/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { LAYOUT, MESSAGES, useSession } from '@panel/shared';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 
 import { AddRequestButton } from './add-request-button';
@@ -14,6 +14,7 @@ export function PanelLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuFixed = useMediaQuery(`(min-width: ${LAYOUT.fixedMenuMinWidthPx}px)`);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   // Focus goes back to the menu icon, or it would fall to <body> when the drawer turns inert.
   // After the render that closed it: until then the icon is inert behind the drawer.
@@ -25,12 +26,27 @@ export function PanelLayout() {
   if (role === null) return null;
   // While the small-screen drawer is open it is modal: the page behind takes no focus.
   const behindDrawer = menuOpen && !menuFixed;
+  // The page's own address is kept (no #main-content in it): the link moves
+  // the focus, and with it the next Tab, to the start of the page's content.
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    main.current?.focus();
+  };
   return (
     <div className={styles.layout}>
+      {/* First in the page, so one Tab and Enter pass the menu and the header. */}
+      <a
+        className={styles.skipLink}
+        href="#main-content"
+        inert={behindDrawer}
+        onClick={skipToContent}
+      >
+        {MESSAGES.skipToContent}
+      </a>
       <SideMenu role={role} open={menuOpen} fixed={menuFixed} onClose={closeMenu} />
       <div className={styles.main} inert={behindDrawer}>
         <Header role={role} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButton} />
-        <main className={styles.content} id="main-content">
+        <main ref={main} className={styles.content} id="main-content" tabIndex={-1}>
           <Outlet />
           {/* Inside <main> (it floats, fixed): content outside every landmark is lost to screen-reader navigation. */}
           {role === 'shop' && <AddRequestButton />}
