@@ -1,11 +1,6 @@
 import { getCurrency } from '@panel/shared';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
@@ -20,14 +15,4 @@ export function formatMoney(value: number): string {
   return new Intl.NumberFormat(undefined, { style: 'currency', currency: getCurrency() }).format(
     value,
   );
-}
-
-/** 'YYYY-MM-DD' is a calendar day, read in local time so it never shifts a day. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const dayOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = dayOnly
-    ? new Date(Number(dayOnly[1]), Number(dayOnly[2]) - 1, Number(dayOnly[3]))
-    : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
 }

@@ -1,9 +1,16 @@
 import { useEffect } from 'react';
-import { mediaUrl, MESSAGES, notify, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import {
+  formatDate,
+  mediaUrl,
+  MESSAGES,
+  notify,
+  panelStyles,
+  type Shop,
+  type ShopStatus,
+} from '@panel/shared';
 import { EmptyState, ErrorState, Panel, Skeleton } from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
-import { formatDate } from '../../../utils/format';
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';
 import styles from './dashboard.module.css';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { type ContainerTypes, type Loan, MESSAGES, panelStyles } from '@panel/shared';
+import { type ContainerTypes, formatDate, type Loan, MESSAGES, panelStyles } from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -11,7 +11,7 @@ import {
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
-import { formatDate, formatMoney } from '../../../utils/format';
+import { formatMoney } from '../../../utils/format';
 import { useLoanPage, type ListKind } from '../hooks/use-loan-page';
 import { guaranteeTotal, loanIcon, returnIcon } from '../utils/deadline-icon';
 import styles from './loans.module.css';

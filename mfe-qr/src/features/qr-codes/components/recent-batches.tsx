@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import { formatDateTime, MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
 import { EmptyState, Panel, QueryView } from '@panel/shared/page-ui';
 
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';
 import type { QrBatch } from '../api/qr-batch';
 import styles from './qr-page.module.css';

@@ -105,7 +105,7 @@ describe('RequestsPage tabs and roles', () => {
       'Green Cafe',
       'Eco Deli',
     ]);
-    expect(within(cards[0] as HTMLElement).getByText('Mar 14')).toBeInTheDocument();
+    expect(within(cards[0] as HTMLElement).getByText('Mar 14, 2025')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).getByText('Cup 350 ml')).toBeInTheDocument();
     expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Accept' })).toBeEnabled();
     expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Deny' })).toBeEnabled();

@@ -2,14 +2,15 @@ import { memo } from 'react';
 import {
   type ContainerRequest,
   type ContainerTypes,
+  dayOf,
   LAYOUT,
   MESSAGES,
+  monthDay,
   panelStyles,
   type Role,
 } from '@panel/shared';
 
 import type { Decision } from '../hooks/use-request-decision';
-import { dayOf, monthDay } from '../utils/request-date';
 import { BagIcon } from './bag-icon';
 import styles from './requests.module.css';
 
@@ -25,8 +26,9 @@ interface RequestCardProps {
 
 /**
  * One request (spec section 2): the shop's name for the super admin only,
- * the date (month and day while pending, the day once decided), a line per
- * item, and a footer that depends on the status and the viewer.
+ * the date (month and day while pending, with the year when not this one;
+ * YYYY-MM-DD once decided), a line per item, and a footer that depends on
+ * the status and the viewer.
  */
 export const RequestCard = memo(function RequestCard({
   request,

@@ -1,6 +1,5 @@
-import { panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import { dayOf, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
 
-import { joinDate } from '../utils/shop-table';
 import { KeyIcon, PinIcon } from './icons';
 import { PasswordForm } from './password-form';
 import styles from './shop-list.module.css';
@@ -50,7 +49,7 @@ export function ShopRow({
         <th scope="row" data-label="Name">
           {shop.name}
         </th>
-        <td data-label="Join Date">{joinDate(shop.created_date)}</td>
+        <td data-label="Join Date">{dayOf(shop.created_date)}</td>
         <td data-label="Email" className={styles.email}>
           <BreakableEmail email={shop.email} />
         </td>

@@ -59,11 +59,6 @@ export function nextSort(current: SortOrder, key: SortKey): SortOrder {
   return { key, direction: newestFirst ? 'descending' : 'ascending' };
 }
 
-/** The day of the API's ISO timestamp: unambiguous in every locale, and what the CSV holds. */
-export function joinDate(created: string): string {
-  return created.slice(0, 10);
-}
-
 export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / PAGE_SIZE));
 }

@@ -1,7 +1,5 @@
 import Papa from 'papaparse';
-import type { Shop } from '@panel/shared';
-
-import { joinDate } from './shop-table';
+import { dayOf, type Shop } from '@panel/shared';
 
 export const CSV_COLUMNS = [
   'ID',
@@ -43,7 +41,7 @@ export function shopsToCsv(shops: readonly Shop[]): string {
         neutraliseInside(shop.name),
         neutraliseInside(shop.email),
         neutraliseInside(shop.phone),
-        joinDate(shop.created_date),
+        dayOf(shop.created_date),
         shop.status,
         shop.x_gis ?? '',
         shop.y_gis ?? '',
