@@ -15,6 +15,7 @@ export * from './auth/use-session';
 export * from './api/describe-error';
 export * from './api/runtime-config';
 export * from './api/session-events';
+export * from './api/slow-calls';
 export * from './ui/notify';
 export * from './ui/loading-overlay';
 export * from './ui/spinner';

@@ -15,6 +15,7 @@ import {
   clearSession,
   getApiBaseUrl,
   PATHS,
+  trackCall,
 } from '@panel/shared';
 
 // Storage is read as it is at each call: no state, so a copy does no harm.
@@ -61,7 +62,11 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   // The base URL is only known at run time, so the prefix is joined here, not in fetchBaseQuery.
   request.url = `${getApiBaseUrl()}${API_PREFIX}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
-  const result = await rawBaseQuery(request, apiContext, extraOptions);
+  // Tracked, so the shell can say when a call is slow and let the user cancel it.
+  const call = trackCall(apiContext.signal);
+  const result = await Promise.resolve(
+    rawBaseQuery(request, { ...apiContext, signal: call.signal }, extraOptions),
+  ).finally(call.done);
   const status = result.error?.status;
   if (hadToken && (status === 401 || status === 403)) {
     clearSession();

@@ -85,6 +85,9 @@ export const API_PREFIX = '/api/v0';
  */
 export const API_TIMEOUT_MS = 30_000;
 
+/** A call still unanswered after this long makes the panel say the server is slow and offer Cancel. */
+export const API_SLOW_MS = 5_000;
+
 /** A loan's default term in days: the lend form's due date starts this far from today. */
 export const LOAN_DAYS_DEFAULT = 14;
 

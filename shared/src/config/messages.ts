@@ -11,6 +11,9 @@ export const MESSAGES = {
   permissionDenied: 'Permission Denied',
   notFound: '404 not found',
   noInternet: 'No Internet connection found / Failed to contact API',
+  // Said while a call is still unanswered after 5 s; the time-out ends it at 30 s (issue 34).
+  serverSlow: 'The server is slow to answer. Still waiting…',
+  cancelCalls: 'Cancel',
   sessionExpired: 'Your session has expired, please log in again',
   failedShopsData: 'Failed to fetch shops data',
   failedShopInfo: 'Failed to fetch shop info',

@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { SessionListener } from '../features/auth/session-listener';
 import { DocumentTitle } from '../features/layout/document-title';
 import { LoadingOverlay } from '../features/layout/loading-overlay';
+import { SlowCallNotice } from '../features/layout/slow-call-notice';
 import { Toasts } from '../features/toasts/toasts';
 import { AppRoutes } from './app-routes';
 import { WarmRemotePages } from './preload-pages';
@@ -24,6 +25,7 @@ export function App() {
         <DocumentTitle />
         <AppRoutes />
         <LoadingOverlay />
+        <SlowCallNotice />
         <WarmRemotePages />
         <Toasts />
       </BrowserRouter>
