@@ -37,3 +37,11 @@ export interface ReturnReply {
   completed_loans: number[];
   items: ReturnedItem[];
 }
+
+/** What the counter reads of the loan a lend call made (the API's Loan has more). */
+export interface LentLoan {
+  id: number;
+  client: string;
+  due_date: string | null;
+  containers: { code: string; container_type: string; guarantee_amount: number }[];
+}

@@ -95,6 +95,11 @@ export const LOAN_DAYS_DEFAULT = 14;
 export const COUNTER = {
   /** A keyboard-wedge scanner types faster than this between characters; a person does not. */
   wedgeMaxGapMs: 50,
+  /**
+   * One gap of a burst may stretch to this (the mean still at most
+   * wedgeMaxGapMs): a busy browser delivers a scanner's keys unevenly.
+   */
+  wedgeMaxPauseMs: 150,
   /** Shorter fast bursts ending in Enter are a person's, not a scan. */
   wedgeMinLength: 4,
   /** The Undo of the last take-back stays offered this long (the API allows 60 s). */

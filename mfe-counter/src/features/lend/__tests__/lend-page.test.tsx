@@ -1,15 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COUNTER_MESSAGES, type Loan, LOAN_DAYS_DEFAULT, MESSAGES } from '@panel/shared';
-import {
-  fetchedRequest,
-  jsonResponse,
-  loginAs,
-  mockApi,
-  renderWithProviders,
-} from '@panel/shared/testing';
+import { COUNTER, COUNTER_MESSAGES, LOAN_DAYS_DEFAULT } from '@panel/shared';
+import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
-import { type CodeCheck } from '../../../api/counter-types';
+import { type CodeCheck, type LentLoan } from '../../../api/counter-types';
 import { dayAfter, formatDate, formatMoney } from '../../../utils/format';
 import { LendPage } from '../components/lend-page';
 
@@ -36,14 +30,11 @@ const onLoan = (client: string | null) => ({
   late: false,
 });
 
-function loan(codes: string[], client = 'Ann Lee'): Loan {
+function loan(codes: string[], client = 'Ann Lee'): LentLoan {
   return {
     id: 41,
-    given_date: '2026-11-25T10:00:00.000Z',
     due_date: dayAfter(new Date(), LOAN_DAYS_DEFAULT),
-    returned_date: null,
     client,
-    shop: { id: 7, name: 'Green Cafe' },
     containers: codes.map((code, n) => ({
       code,
       container_type: n === 0 ? 'cup' : 'box',
@@ -149,14 +140,14 @@ describe('LendPage', () => {
     const client = screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel });
     await user.click(client);
     await user.keyboard('Ann');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, COUNTER.wedgeMaxPauseMs + 30)));
     await user.keyboard('C-2{Enter}');
     // Too short for a scan at 3 characters: the wedge needs four, so scan a longer code.
     expect(screen.queryByRole('listitem', { name: 'C-2' })).not.toBeInTheDocument();
     expect(client).toHaveValue('AnnC-2');
     await user.clear(client);
     await user.type(client, 'Ann');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
+    await act(() => new Promise((resolve) => setTimeout(resolve, COUNTER.wedgeMaxPauseMs + 30)));
     mockApi(routes({ '/pack/containers/code/QR-77': check('QR-77') }));
     await user.keyboard('QR-77{Enter}');
     expect(await within(row('QR-77')).findByText('Cup 350 ml')).toBeInTheDocument();
@@ -288,7 +279,5 @@ describe('LendPage', () => {
       .map((r) => r.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    expect(fetchedRequest(fetchMock, 0)).toBeDefined();
-    expect(MESSAGES.noInternet).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
-import { type Loan } from '@panel/shared';
 import { api } from '@panel/shared/data';
+
+import { type LentLoan } from '../../../api/counter-types';
 
 export interface LendArgs {
   codes: string[];
@@ -16,7 +17,7 @@ export interface LendArgs {
 export const lendContainersApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    counterLend: build.mutation<Loan, LendArgs>({
+    counterLend: build.mutation<LentLoan, LendArgs>({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/pack/containers/lend',
         method: 'POST',

@@ -4,12 +4,12 @@ import {
   COUNTER_MESSAGES,
   describeError,
   LOAN_DAYS_DEFAULT,
-  type Loan,
   MESSAGES,
   panelStyles,
 } from '@panel/shared';
 import { PageHeader, Panel } from '@panel/shared/page-ui';
 
+import { type LentLoan } from '../../../api/counter-types';
 import { useGetCounterContainerTypesQuery } from '../../../api/get-container-types';
 import { CodeEntry } from '../../../components/code-entry';
 import styles from '../../../components/counter.module.css';
@@ -64,7 +64,7 @@ export function LendPage() {
   const nextId = useRef(1);
   const [client, setClient] = useState('');
   const [dueDate, setDueDate] = useState(defaultDueDate);
-  const [receipt, setReceipt] = useState<Loan | null>(null);
+  const [receipt, setReceipt] = useState<LentLoan | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [sendingId, setSendingId] = useState<string | null>(null);
 
@@ -120,7 +120,7 @@ export function LendPage() {
     [check, setRows, tell],
   );
 
-  const queue = useSendQueue<LendPayload, Loan>({
+  const queue = useSendQueue<LendPayload, LentLoan>({
     send: (payload, key) => lend({ ...payload, idempotencyKey: key }).unwrap(),
     onSent: (item, loan) => {
       if (item.id === sendingId || rowsRef.current.length === 0) {

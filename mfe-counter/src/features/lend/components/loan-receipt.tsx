@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { type ContainerTypes, COUNTER_MESSAGES, type Loan, panelStyles } from '@panel/shared';
+import { type ContainerTypes, COUNTER_MESSAGES, panelStyles } from '@panel/shared';
 
+import { type LentLoan } from '../../../api/counter-types';
 import styles from '../../../components/counter.module.css';
 import { formatDate, formatMoney } from '../../../utils/format';
 import { totalGuarantee } from '../utils/lend-rows';
@@ -11,7 +12,7 @@ export function LoanReceipt({
   types,
   onNewLoan,
 }: {
-  loan: Loan;
+  loan: LentLoan;
   types: ContainerTypes;
   onNewLoan: () => void;
 }) {
