@@ -88,9 +88,6 @@ export function PasswordForm({ shop, onClose }: { shop: Shop; onClose: () => voi
             setProblem(null);
           }}
         />
-        <p id={`${id}-hint`} className={styles.fieldHint}>
-          {MESSAGES.passwordHint(LIMITS.passwordMinLength)}
-        </p>
       </div>
       <div className={styles.passwordField}>
         <label htmlFor={`${id}-confirm`} className={styles.fieldLabel}>
@@ -123,6 +120,10 @@ export function PasswordForm({ shop, onClose }: { shop: Shop; onClose: () => voi
           Cancel
         </button>
       </div>
+      {/* Its own row under the fields, so both inputs and the buttons stay on one line. */}
+      <p id={`${id}-hint`} className={styles.fieldHint}>
+        {MESSAGES.passwordHint(LIMITS.passwordMinLength)}
+      </p>
       {problem ? (
         <p id={`${id}-problem`} className={styles.problem} role="alert">
           {problem}
