@@ -15,16 +15,21 @@ interface ShopRowProps {
   onChangeStatus: (shop: Shop, next: ShopStatus) => void;
 }
 
-/** A narrow column wraps an address after its '@', not inside a word. */
+/**
+ * A narrow column wraps an address after its '@' and nowhere else: each part
+ * is unbreakable in the table (not at its '-' or '.'), with a break
+ * opportunity between them. One element, so the card layout's flex cell
+ * holds it as one item.
+ */
 function BreakableEmail({ email }: { email: string }) {
   const at = email.indexOf('@');
   if (at < 0) return <>{email}</>;
   return (
-    <>
-      {email.slice(0, at + 1)}
+    <span>
+      <span className={styles.emailPart}>{email.slice(0, at + 1)}</span>
       <wbr />
-      {email.slice(at + 1)}
-    </>
+      <span className={styles.emailPart}>{email.slice(at + 1)}</span>
+    </span>
   );
 }
 
@@ -50,7 +55,7 @@ export function ShopRow({
           {shop.name}
         </th>
         <td data-label="Join Date">{dayOf(shop.created_date)}</td>
-        <td data-label="Email" className={styles.email}>
+        <td data-label="Email" className={styles.email} title={shop.email}>
           <BreakableEmail email={shop.email} />
         </td>
         <td data-label="ID" className={styles.number}>
