@@ -22,11 +22,15 @@ interface Burst {
 }
 
 /**
- * Still a scanner's pace with a key at `now`: no gap longer than
- * COUNTER.wedgeMaxPauseMs, and on average at most COUNTER.wedgeMaxGapMs.
+ * Still a scanner's pace with a key at `now`. A burst begins with keys at
+ * most COUNTER.wedgeMaxGapMs apart (so a person's last key before a scan is
+ * not its first character); once it runs, one gap may stretch to
+ * COUNTER.wedgeMaxPauseMs as long as the mean stays within wedgeMaxGapMs.
  */
 function fastEnough(burst: Burst, now: number): boolean {
-  if (now - burst.last > COUNTER.wedgeMaxPauseMs) return false;
+  const gap = now - burst.last;
+  if (burst.text.length < HELD_FROM) return gap <= COUNTER.wedgeMaxGapMs;
+  if (gap > COUNTER.wedgeMaxPauseMs) return false;
   return (now - burst.first) / burst.text.length <= COUNTER.wedgeMaxGapMs;
 }
 
@@ -142,7 +146,9 @@ export function useWedgeScanner(onScan: (code: string) => void, enabled = true):
         burst.held += event.key;
       }
       clearTimeout(timer);
-      timer = setTimeout(release, COUNTER.wedgeMaxPauseMs + 1);
+      const patience =
+        burst.text.length < HELD_FROM ? COUNTER.wedgeMaxGapMs : COUNTER.wedgeMaxPauseMs;
+      timer = setTimeout(release, patience + 1);
     }
 
     // A scanner never points: a click or tap ends a burst before it acts, so

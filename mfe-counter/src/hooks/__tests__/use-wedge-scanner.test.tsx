@@ -82,6 +82,18 @@ describe('useWedgeScanner', () => {
     expect(scans()).toEqual(['AB12CD34EF']);
   });
 
+  it('does not take a person’s last key just before a scan into the code', async () => {
+    const { user, scans } = setup(120);
+    const client = screen.getByLabelText('Client');
+    await user.click(client);
+    await user.keyboard('Ann');
+    const scanner = userEvent.setup({ delay: 10, advanceTimers: jest.advanceTimersByTime });
+    await act(() => jest.advanceTimersByTimeAsync(90));
+    await scanner.keyboard('VyYM8sisGSQN0Oiz{Enter}');
+    expect(scans()).toEqual(['VyYM8sisGSQN0Oiz']);
+    expect(client).toHaveValue('Ann');
+  });
+
   it('leaves typing at a person’s speed in the field, and Enter submits the form', async () => {
     const { user, scans, onSubmit } = setup(120);
     const client = screen.getByLabelText('Client');

@@ -54,7 +54,9 @@ export function TakeBackList({
       {[...rows].reverse().map((row) => (
         <li
           key={row.id}
-          className={[styles.row, ROW_CLASS[row.state]].filter(Boolean).join(' ')}
+          className={[styles.row, styles.rowStacked, ROW_CLASS[row.state]]
+            .filter(Boolean)
+            .join(' ')}
           aria-label={row.code}
         >
           <div className={styles.rowMain}>
