@@ -28,9 +28,15 @@ export function PanelLayout() {
   const behindDrawer = menuOpen && !menuFixed;
   // The page's own address is kept (no #main-content in it): the link moves
   // the focus, and with it the next Tab, to the start of the page's content.
+  // <main> is focusable only for that moment: always focusable, it would take
+  // the focus from every click on the page's empty parts.
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    main.current?.focus();
+    const target = main.current;
+    if (!target) return;
+    target.tabIndex = -1;
+    target.addEventListener('blur', () => target.removeAttribute('tabindex'), { once: true });
+    target.focus();
   };
   return (
     <div className={styles.layout}>
@@ -46,7 +52,7 @@ export function PanelLayout() {
       <SideMenu role={role} open={menuOpen} fixed={menuFixed} onClose={closeMenu} />
       <div className={styles.main} inert={behindDrawer}>
         <Header role={role} onOpenMenu={() => setMenuOpen(true)} menuButtonRef={menuButton} />
-        <main ref={main} className={styles.content} id="main-content" tabIndex={-1}>
+        <main ref={main} className={styles.content} id="main-content">
           <Outlet />
           {/* Inside <main> (it floats, fixed): content outside every landmark is lost to screen-reader navigation. */}
           {role === 'shop' && <AddRequestButton />}

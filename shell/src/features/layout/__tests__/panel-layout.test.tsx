@@ -31,5 +31,7 @@ describe('PanelLayout', () => {
     expect(screen.getByRole('main')).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'First in the page' })).toHaveFocus();
+    // Only the link makes <main> focusable: a click on the page's empty parts takes no focus.
+    expect(screen.getByRole('main')).not.toHaveAttribute('tabindex');
   });
 });
