@@ -36,6 +36,23 @@ describe('useLogout', () => {
     expect(request.headers.get('Authorization')).toBe('JWT token-to-end');
   });
 
+  it('leaves nothing in either storage but the rollout bucket', async () => {
+    loginAs('shop', 7, { remember: true });
+    localStorage.setItem(STORAGE_KEYS.rolloutId, 'bucket-of-this-browser');
+    localStorage.setItem('a-page-preference', '1');
+    sessionStorage.setItem('a-page-draft', 'draft');
+    mockApi({ '/shops/logout': () => jsonResponse({ message: 'Logged out.' }) });
+    renderHome();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    expect(screen.getByTestId('location')).toHaveTextContent(PATHS.login);
+    // The one exception (README, "Decisions where the spec is silent"): the
+    // canary bucket stays, so the next login gets the same release.
+    expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.rolloutId]: 'bucket-of-this-browser' });
+    expect(sessionStorage).toHaveLength(0);
+  });
+
   it('logs out on this device even when the server cannot be reached', async () => {
     loginAs('provider');
     const fetchMock = jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('offline'));
