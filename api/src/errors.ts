@@ -48,3 +48,6 @@ export class TooLargeError extends DomainError {}
 
 /** Too many tries (reset codes, rate limits). */
 export class TooManyRequestsError extends DomainError {}
+
+/** A mail the call exists to send could not be handed to the mail server. */
+export class MailFailedError extends DomainError {}

@@ -68,6 +68,11 @@ const MATRIX = {
   'GET /api/v0/pack/containers/loans_and_packs_by_container_type':  [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   'GET /api/v0/pack/containers/loans':                              [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/pack/containers/returns':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  // The work-list: a shop's own figures; B reminding or writing off A's loan finds nothing of its own.
+  'GET /api/v0/pack/containers/loans/summary':                      [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'GET /api/v0/pack/containers/return_rate':                        [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'POST /api/v0/pack/containers/loans/{id}/remind':                 [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
+  'POST /api/v0/pack/containers/loans/{id}/lost':                   [401,  401,  401,  401,  401,  401,  403,  'ok', 409,  403],
   // B lending A's containers: "elsewhere" is a 409 (README); B may take A's loans back (any shop accepts returns).
   'POST /api/v0/pack/containers/lend':                              [401,  401,  401,  401,  401,  401,  403,  'ok', 409,  403],
   'POST /api/v0/pack/containers/return':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
@@ -159,6 +164,24 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** An overdue loan of shop A's with the client's e-mail (through the API), by id. */
+async function overdueLoanOfA(): Promise<number> {
+  const [code] = await addStock(ctx.db, ctx.shopA.id, 'cup', 1);
+  const lent = await ctx.call({
+    method: 'POST',
+    url: '/api/v0/pack/containers/lend/',
+    token: ctx.shopA.token,
+    payload: {
+      codes: [code],
+      client: 'client-of-A',
+      client_email: 'client-of-a@test.dev',
+      due_date: '2020-01-01',
+    },
+  });
+  expect(lent.statusCode).toBe(201);
+  return (lent.json() as { id: number }).id;
+}
+
 /** A container of shop A out on loan (through the API, as the panel lends). */
 async function lentCodeOfA(): Promise<string> {
   const [code] = await addStock(ctx.db, ctx.shopA.id, 'cup', 1);
@@ -245,6 +268,29 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   }),
   'GET /api/v0/pack/containers/loans': async () => ({ url: '/api/v0/pack/containers/loans/' }),
   'GET /api/v0/pack/containers/returns': async () => ({ url: '/api/v0/pack/containers/returns/' }),
+  'GET /api/v0/pack/containers/loans/summary': async () => ({
+    url: '/api/v0/pack/containers/loans/summary',
+  }),
+  'GET /api/v0/pack/containers/return_rate': async () => ({
+    url: '/api/v0/pack/containers/return_rate',
+  }),
+  'POST /api/v0/pack/containers/loans/{id}/remind': async () => ({
+    method: 'POST',
+    url: `/api/v0/pack/containers/loans/${await overdueLoanOfA()}/remind`,
+  }),
+  'POST /api/v0/pack/containers/loans/{id}/lost': async () => {
+    const id = await overdueLoanOfA();
+    const loan = await ctx.db
+      .selectFrom('containers')
+      .select('code')
+      .where('loan_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      method: 'POST',
+      url: `/api/v0/pack/containers/loans/${id}/lost`,
+      payload: { codes: [loan.code], reason: 'matrix' },
+    };
+  },
   'POST /api/v0/pack/containers/lend': async () => ({
     method: 'POST',
     url: '/api/v0/pack/containers/lend/',

@@ -357,8 +357,20 @@ describe('lend and return', () => {
       shop: { id: ctx.shopA.id },
     });
     expect(res.json().containers).toEqual([
-      { code: aCodes[0], container_type: 'box', guarantee_amount: 5 },
-      { code: aCodes[1], container_type: 'box', guarantee_amount: 5 },
+      {
+        code: aCodes[0],
+        container_type: 'box',
+        guarantee_amount: 5,
+        returned_at: null,
+        lost_at: null,
+      },
+      {
+        code: aCodes[1],
+        container_type: 'box',
+        guarantee_amount: 5,
+        returned_at: null,
+        lost_at: null,
+      },
     ]);
     expect(
       (await post('/pack/containers/lend', { codes: [aCodes[0]], client: 'Yan' }, ctx.shopA.token))

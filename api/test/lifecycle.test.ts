@@ -138,8 +138,20 @@ it('keeps every figure consistent through the container lifecycle', async () => 
   await post('/pack/containers/lend', { codes: [bBoxes[0]], client: 'Dana' }, shopB.token, 201);
 
   expect(bob.containers).toEqual([
-    { code: aCups[3], container_type: 'cup', guarantee_amount: 1.5 },
-    { code: aBoxes[0], container_type: 'box', guarantee_amount: 5 },
+    {
+      code: aCups[3],
+      container_type: 'cup',
+      guarantee_amount: 1.5,
+      returned_at: null,
+      lost_at: null,
+    },
+    {
+      code: aBoxes[0],
+      container_type: 'box',
+      guarantee_amount: 5,
+      returned_at: null,
+      lost_at: null,
+    },
   ]);
 
   const weeklyA = await get('/pack/containers/loans_by_weekday', shopA.token);

@@ -28,6 +28,10 @@ export interface LoanContainer {
   code: string;
   container_type: string;
   guarantee_amount: number;
+  /** Back at a shop (null while out). */
+  returned_at: string | null;
+  /** Written off as lost. */
+  lost_at: string | null;
 }
 
 export interface Loan {
@@ -38,6 +42,12 @@ export interface Loan {
   client: string;
   shop: { id: number; name: string };
   containers: LoanContainer[];
+  client_phone: string | null;
+  client_email: string | null;
+  /** The guarantee of its containers not back yet, in the panel's currency. */
+  held_amount: number;
+  reminders: number;
+  last_reminded_at: string | null;
 }
 
 /** Container type key to display label. */

@@ -17,6 +17,7 @@ import { idempotencyKeys } from './migrations/20261125T1000-idempotency-keys';
 import { shopLoanDays } from './migrations/20261125T1010-shop-loan-days';
 import { revokedTokens } from './migrations/20261125T1100-revoked-tokens';
 import { resetDecoys } from './migrations/20261125T1200-reset-decoys';
+import { loanWorklist } from './migrations/20261125T1300-loan-worklist';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -37,6 +38,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261125T1010-shop-loan-days': shopLoanDays,
     '20261125T1100-revoked-tokens': revokedTokens,
     '20261125T1200-reset-decoys': resetDecoys,
+    '20261125T1300-loan-worklist': loanWorklist,
   };
 }
 

@@ -52,6 +52,8 @@ export interface ContainerTable {
   shop_id: number | null;
   loan_id: number | null;
   created_at: string;
+  /** Written off as lost: in no stock, counted as lost:<type> for shop_id. */
+  lost_at: Generated<string | null>;
 }
 
 export interface LoanTable {
@@ -60,8 +62,16 @@ export interface LoanTable {
   client: string;
   given_date: string;
   due_date: string | null;
-  /** Set when the last of its containers comes back. */
+  /** Set when the last of its containers comes back (or is written off). */
   returned_date: string | null;
+  /** The client's contact, optional at lending (for reminders). */
+  client_phone: Generated<string | null>;
+  client_email: Generated<string | null>;
+  /** The guarantee of its containers not back yet, in cents. */
+  held_cents: Generated<number>;
+  /** Reminders e-mailed to the client, and the last one's time. */
+  reminders: Generated<number>;
+  last_reminded_at: Generated<string | null>;
 }
 
 export interface LoanItemTable {
@@ -70,6 +80,9 @@ export interface LoanItemTable {
   container_id: number;
   returned_at: string | null;
   returned_shop_id: number | null;
+  /** Written off as lost: when, and the shop's reason. */
+  lost_at: Generated<string | null>;
+  lost_reason: Generated<string | null>;
 }
 
 export interface ContainerRequestTable {

@@ -4,6 +4,7 @@ import {
   ConflictError,
   DomainError,
   ForbiddenError,
+  MailFailedError,
   NotFoundError,
   TooLargeError,
   TooManyRequestsError,
@@ -20,6 +21,8 @@ const STATUS = new Map<object, number>([
   [ConflictError, 409],
   [TooLargeError, 413],
   [TooManyRequestsError, 429],
+  // Not 502: the panel reads 502-504 as the API being unreachable (the shell's proxy).
+  [MailFailedError, 424],
 ]);
 
 function errorReply(error: FastifyError | DomainError): {

@@ -69,6 +69,7 @@ export async function checkCode(
       'containers.type_key',
       'containers.shop_id',
       'containers.loan_id',
+      'containers.lost_at',
       'container_types.guarantee_amount',
     ])
     .where('containers.code', '=', code)
@@ -85,7 +86,10 @@ export async function checkCode(
     code,
     container_type: container.type_key,
     guarantee_amount: Number(container.guarantee_amount),
-    refusal: refusalOf(purpose, shopId, container.shop_id, loan !== null),
+    refusal:
+      container.lost_at !== null
+        ? 'lost'
+        : refusalOf(purpose, shopId, container.shop_id, loan !== null),
     loan,
   };
 }

@@ -23,6 +23,7 @@ export type CountName =
   | 'clients'
   | `in_stock:${string}`
   | `on_loan:${string}`
+  | `lost:${string}`
   | `requests:${'PENDING' | 'APPROVED' | 'DENIED'}`
   | `shops:${'active' | 'inactive'}`;
 
@@ -192,6 +193,9 @@ function bucketSql(db: Db): RawBuilder<number> {
     : sql<number>`cast(strftime('%s', given_date) as integer) / ${sql.lit(BUCKET_SECONDS)}`;
 }
 
+/** Where a container is counted: written off, in stock, or out on loan. */
+const CONTAINER_PLACE = sql`case when lost_at is not null then 'lost:' when loan_id is null then 'in_stock:' else 'on_loan:' end`;
+
 const RECOUNT_COUNTS = sql`
   select shop_id as scope, 'loans' as name, count(*) as n from loans group by shop_id
   union all select 0, 'loans', count(*) from loans having count(*) > 0
@@ -201,13 +205,13 @@ const RECOUNT_COUNTS = sql`
   union all
     select 0, 'clients', count(*) from (select distinct shop_id, client from loans) pairs having count(*) > 0
   union all
-    select coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key, count(*)
+    select coalesce(shop_id, -1), ${CONTAINER_PLACE} || type_key, count(*)
     from containers
-    group by coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key
+    group by coalesce(shop_id, -1), ${CONTAINER_PLACE} || type_key
   union all
-    select 0, case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key, count(*)
+    select 0, ${CONTAINER_PLACE} || type_key, count(*)
     from containers where shop_id is not null
-    group by case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key
+    group by ${CONTAINER_PLACE} || type_key
   union all select 0, 'shops:' || status, count(*) from shops group by status
   union all select shop_id, 'requests:' || status, count(*) from container_requests group by shop_id, status
   union all select 0, 'requests:' || status, count(*) from container_requests group by status
@@ -273,9 +277,9 @@ const SHOP_COUNTS = sql`
   union all select shop_id, 'loans_open', count(*) from loans where returned_date is null group by shop_id
   union all select shop_id, 'clients', count(*) from shop_clients group by shop_id
   union all
-    select coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key, count(*)
+    select coalesce(shop_id, -1), ${CONTAINER_PLACE} || type_key, count(*)
     from containers
-    group by coalesce(shop_id, -1), case when loan_id is null then 'in_stock:' else 'on_loan:' end || type_key
+    group by coalesce(shop_id, -1), ${CONTAINER_PLACE} || type_key
   union all select shop_id, 'requests:' || status, count(*) from container_requests group by shop_id, status
 `;
 
@@ -305,6 +309,17 @@ export async function rebuildFigures(db: Db): Promise<void> {
     await sql`
       insert into loan_rollups (scope, bucket, n)
       select shop_id, ${bucket}, count(*) from loans group by shop_id, ${bucket}
+    `.execute(trx);
+    await sql`
+      update loans set held_cents = coalesce((
+        select sum(cast(round(container_types.guarantee_amount * 100) as integer))
+        from loan_items
+        join containers on containers.id = loan_items.container_id
+        join container_types on container_types.key = containers.type_key
+        where loan_items.loan_id = loans.id
+          and loan_items.returned_at is null and loan_items.lost_at is null
+      ), 0)
+      where returned_date is null
     `.execute(trx);
     await sql`
       insert into loan_rollups (scope, bucket, n)

@@ -26,6 +26,11 @@ export function toApiLoan(row: LoanRow, shopName: string, containers: LoanContai
     client: row.client,
     shop: { id: row.shop_id, name: shopName },
     containers,
+    client_phone: row.client_phone,
+    client_email: row.client_email,
+    held_amount: Number(row.held_cents) / 100,
+    reminders: Number(row.reminders),
+    last_reminded_at: row.last_reminded_at,
   };
 }
 
@@ -40,6 +45,8 @@ async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, Loan
       .innerJoin('container_types', 'container_types.key', 'containers.type_key')
       .select([
         'loan_items.loan_id',
+        'loan_items.returned_at',
+        'loan_items.lost_at',
         'containers.code',
         'containers.type_key',
         'container_types.guarantee_amount',
@@ -53,6 +60,8 @@ async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, Loan
         code: row.code,
         container_type: row.type_key,
         guarantee_amount: Number(row.guarantee_amount),
+        returned_at: row.returned_at,
+        lost_at: row.lost_at,
       });
       byLoan.set(row.loan_id, list);
     }
@@ -60,7 +69,8 @@ async function containersOf(db: Db, loanIds: number[]): Promise<Map<number, Loan
   return byLoan;
 }
 
-async function shape(db: Db, rows: LoanRow[], shopName: string): Promise<Loan[]> {
+/** Rows as the API's loans, their containers read in a few queries. */
+export async function shapeLoans(db: Db, rows: LoanRow[], shopName: string): Promise<Loan[]> {
   const containers = await containersOf(
     db,
     rows.map((r) => r.id),
@@ -120,7 +130,7 @@ export async function listLoans(
     query = query.where('id', 'in', ids.limit(read.limit).offset(skip));
   }
   const rows = await query.execute();
-  return { total, items: await shape(db, rows, shop.name) };
+  return { total, items: await shapeLoans(db, rows, shop.name) };
 }
 
 /** One mark per this many rows of a shop's loan list. */
@@ -234,8 +244,17 @@ async function readMarks(
 async function containersByCode(db: Db, codes: string[]) {
   const rows = await db
     .selectFrom('containers')
-    .select(['id', 'code', 'type_key', 'shop_id', 'loan_id'])
-    .where('code', 'in', codes)
+    .innerJoin('container_types', 'container_types.key', 'containers.type_key')
+    .select([
+      'containers.id',
+      'containers.code',
+      'containers.type_key',
+      'containers.shop_id',
+      'containers.loan_id',
+      'containers.lost_at',
+      'container_types.guarantee_amount',
+    ])
+    .where('containers.code', 'in', codes)
     .execute();
   const byCode = new Map(rows.map((r) => [r.code, r]));
   const missing = codes.filter((c) => !byCode.has(c));
@@ -245,16 +264,50 @@ async function containersByCode(db: Db, codes: string[]) {
   return codes.map((c) => byCode.get(c) as (typeof rows)[number]);
 }
 
+/** A guarantee amount in cents (amounts are kept as decimals of the panel's currency). */
+export const cents = (amount: number | string) => Math.round(Number(amount) * 100);
+
+/**
+ * Moves the guarantee the loans hold by their containers' amounts: -1 as
+ * containers come back (or are written off), +1 as an undo sends them out.
+ */
+async function moveHeld(
+  trx: Db,
+  containers: Array<{ loan_id: number | null; guarantee_amount: number | string }>,
+  sign: 1 | -1,
+): Promise<void> {
+  const byLoan = new Map<number, number>();
+  for (const c of containers) {
+    if (c.loan_id === null) continue;
+    byLoan.set(c.loan_id, (byLoan.get(c.loan_id) ?? 0) + cents(c.guarantee_amount));
+  }
+  for (const [loanId, amount] of byLoan) {
+    await trx
+      .updateTable('loans')
+      .set((eb) => ({ held_cents: eb('held_cents', '+', sign * amount) }))
+      .where('id', '=', loanId)
+      .execute();
+  }
+}
+
 /** Lends containers from the shop's stock to a client, in one transaction. */
 export async function lendContainers(
   db: Db,
   shop: { id: number; name: string },
-  input: { codes: string[]; client: string; dueDate: string | null },
+  input: {
+    codes: string[];
+    client: string;
+    dueDate: string | null;
+    clientPhone?: string | null;
+    clientEmail?: string | null;
+  },
   now = new Date(),
 ): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
     const containers = await containersByCode(trx, input.codes);
-    const unavailable = containers.filter((c) => c.shop_id !== shop.id || c.loan_id !== null);
+    const unavailable = containers.filter(
+      (c) => c.shop_id !== shop.id || c.loan_id !== null || c.lost_at !== null,
+    );
     if (unavailable.length > 0) {
       throw new ConflictError(
         `Container(s) not in your shop's stock: ${unavailable
@@ -271,6 +324,9 @@ export async function lendContainers(
         given_date: now.toISOString(),
         due_date: input.dueDate,
         returned_date: null,
+        client_phone: input.clientPhone ?? null,
+        client_email: input.clientEmail ?? null,
+        held_cents: containers.reduce((sum, c) => sum + cents(c.guarantee_amount), 0),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -307,7 +363,7 @@ export async function lendContainers(
       deltas.push(...shopAndAll(shop.id, 'clients', 1));
     await bumpCounts(trx, deltas);
     await addLoanToRollups(trx, shop.id, now);
-    const [shaped] = await shape(trx, [loan], shop.name);
+    const [shaped] = await shapeLoans(trx, [loan], shop.name);
     return shaped as Loan;
   });
 }
@@ -353,6 +409,7 @@ export async function returnContainers(
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== ids.length)
       throw new ConflictError('Container(s) were returned meanwhile.');
+    await moveHeld(trx, containers, -1);
     const completed = await trx
       .updateTable('loans')
       .set({ returned_date: at })
@@ -364,7 +421,9 @@ export async function returnContainers(
             selectFrom('loan_items')
               .select('loan_items.id')
               .whereRef('loan_items.loan_id', '=', 'loans.id')
-              .where('loan_items.returned_at', 'is', null),
+              .where('loan_items.returned_at', 'is', null)
+              // A container written off as lost is not awaited either.
+              .where('loan_items.lost_at', 'is', null),
           ),
         ),
       )
@@ -462,6 +521,14 @@ export async function undoReturn(
       );
       reopened.add(item.loan_id);
     }
+    await moveHeld(
+      trx,
+      containers.map((c) => ({
+        ...c,
+        loan_id: (byContainer.get(c.id) as (typeof items)[number]).loan_id,
+      })),
+      1,
+    );
     const reopenedLoans = await trx
       .updateTable('loans')
       .set({ returned_date: null })

@@ -6,6 +6,10 @@ export const LoanContainerSchema = Type.Object({
   code: Type.String(),
   container_type: Type.String(),
   guarantee_amount: Type.Number(),
+  /** Back at a shop (null while out). */
+  returned_at: Nullable(Type.String()),
+  /** Written off as lost (null unless). */
+  lost_at: Nullable(Type.String()),
 });
 export type LoanContainer = Static<typeof LoanContainerSchema>;
 
@@ -17,6 +21,13 @@ export const LoanSchema = Type.Object({
   client: Type.String(),
   shop: ShopRef,
   containers: Type.Array(LoanContainerSchema),
+  client_phone: Nullable(Type.String()),
+  client_email: Nullable(Type.String()),
+  /** The guarantee of its containers not back yet, in the panel's currency. */
+  held_amount: Type.Number(),
+  /** Reminders e-mailed to the client, and when the last one went. */
+  reminders: Type.Integer(),
+  last_reminded_at: Nullable(Type.String()),
 });
 export type Loan = Static<typeof LoanSchema>;
 
@@ -37,6 +48,75 @@ export const LendBody = Type.Object({
   codes: CodesSchema,
   client: Type.String({ minLength: 1, maxLength: 200 }),
   due_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
+  /** The client's contact, both optional (the e-mail is where reminders go). */
+  client_phone: Type.Optional(Nullable(Type.String({ maxLength: 31 }))),
+  client_email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+});
+
+/** The shop's open loans as a work-list (GET /pack/containers/loans with any of these). */
+export const LoanListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000000, default: 0 })),
+    filter: Type.Optional(
+      StringEnum(['all', 'overdue', 'due_soon', 'no_due_date'] as const, {
+        description: 'overdue: due before today; due_soon: today to 3 days ahead',
+      }),
+    ),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: 'Part of the client, a container code or the loan id',
+      }),
+    ),
+    sort: Type.Optional(StringEnum(['given', 'due', 'client'] as const)),
+    order: Type.Optional(StringEnum(['asc', 'desc'] as const)),
+  },
+  { additionalProperties: false },
+);
+
+export const LoanSummarySchema = Type.Object({
+  open: Type.Integer(),
+  overdue: Type.Integer(),
+  due_soon: Type.Integer(),
+  no_due_date: Type.Integer(),
+  ageing: Type.Object({
+    '1-7': Type.Integer(),
+    '8-14': Type.Integer(),
+    '15-30': Type.Integer(),
+    '31+': Type.Integer(),
+  }),
+  held_open: Type.Number(),
+  held_overdue: Type.Number(),
+});
+
+export const LostBody = Type.Object({
+  codes: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: 200,
+    uniqueItems: true,
+  }),
+  reason: Type.String({ minLength: 1, maxLength: 200 }),
+});
+
+const RateWindowSchema = Type.Object({
+  fell_due: Type.Integer(),
+  on_time: Type.Integer(),
+  rate: Nullable(Type.Number()),
+});
+
+export const ReturnRateSchema = Type.Object({
+  weeks: Type.Array(
+    Type.Object({
+      start: Type.String(),
+      end: Type.String(),
+      fell_due: Type.Integer(),
+      on_time: Type.Integer(),
+      rate: Nullable(Type.Number()),
+    }),
+  ),
+  last_4_weeks: RateWindowSchema,
+  last_12_weeks: RateWindowSchema,
 });
 
 export const ReturnBody = Type.Object({ codes: CodesSchema });
@@ -83,6 +163,7 @@ export const CODE_REFUSALS = [
   'on_loan',
   'other_shop',
   'not_on_loan',
+  'lost',
 ] as const;
 
 export const CodeCheckQuery = Type.Object({

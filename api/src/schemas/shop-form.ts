@@ -10,10 +10,10 @@ import { Nullable } from './common';
  * zero-width space or any letter that only looks like ASCII fails. E-mails are NFKC-normalised and lowercased
  * before this check (lib/email.ts).
  */
-const EMAIL_PATTERN =
+export const EMAIL_PATTERN =
   /^[\x21-\x2d\x2f-\x3f\x41-\x7e]+(?:\.[\x21-\x2d\x2f-\x3f\x41-\x7e]+)*@[\x21-\x2d\x2f-\x3f\x41-\x7e]+(?:\.[\x21-\x2d\x2f-\x3f\x41-\x7e]+)+$/;
 const EMAIL_MAX_LENGTH = 254;
-const PHONE_PATTERN = /^\+?[0-9 ()\-.]{3,30}$/;
+export const PHONE_PATTERN = /^\+?[0-9 ()\-.]{3,30}$/;
 
 /**
  * The fields of the register and profile forms (multipart, validated by

@@ -3,9 +3,22 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
 import { shopCaller } from '../../lib/auth';
+import { normaliseEmail } from '../../lib/email';
 import { lendContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
+import { EMAIL_PATTERN, PHONE_PATTERN } from '../../schemas/shop-form';
 import { LendBody, LoanSchema, MAX_CODES_PER_CALL } from '../../schemas/loan';
+
+/** The client's phone and e-mail as stored: trimmed, blank as none, each checked as at registration. */
+function clientContact(phone?: string | null, email?: string | null) {
+  const clientPhone = phone?.trim() || null;
+  const clientEmail = email ? normaliseEmail(email) || null : null;
+  if (clientPhone !== null && !PHONE_PATTERN.test(clientPhone))
+    throw new ValidationError("The client's phone is not a phone number.");
+  if (clientEmail !== null && !EMAIL_PATTERN.test(clientEmail))
+    throw new ValidationError("The client's e-mail is not an e-mail address.");
+  return { clientPhone, clientEmail };
+}
 
 const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -31,7 +44,12 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
       const loan = await lendContainers(
         deps.db,
         { id: caller.shopId, name: caller.shopName },
-        { codes: request.body.codes, client, dueDate: request.body.due_date ?? null },
+        {
+          codes: request.body.codes,
+          client,
+          dueDate: request.body.due_date ?? null,
+          ...clientContact(request.body.client_phone, request.body.client_email),
+        },
         nowOf(deps),
       );
       reply.status(201);

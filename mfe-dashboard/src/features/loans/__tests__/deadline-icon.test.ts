@@ -40,8 +40,20 @@ describe('guaranteeTotal', () => {
     expect(
       guaranteeTotal({
         containers: [
-          { code: 'a', container_type: 'cup', guarantee_amount: 2.5 },
-          { code: 'b', container_type: 'bowl', guarantee_amount: 4 },
+          {
+            code: 'a',
+            container_type: 'cup',
+            guarantee_amount: 2.5,
+            returned_at: null,
+            lost_at: null,
+          },
+          {
+            code: 'b',
+            container_type: 'bowl',
+            guarantee_amount: 4,
+            returned_at: null,
+            lost_at: null,
+          },
         ],
       }),
     ).toBe(6.5);

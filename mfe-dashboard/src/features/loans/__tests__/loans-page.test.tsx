@@ -23,10 +23,33 @@ function loan(id: number, overrides: Partial<Loan> = {}): Loan {
     client: `Client ${id}`,
     shop: { id: 7, name: 'Green Cafe' },
     containers: [
-      { code: `C${id}a`, container_type: 'cup', guarantee_amount: 2.5 },
-      { code: `C${id}b`, container_type: 'cup', guarantee_amount: 2.5 },
-      { code: `C${id}c`, container_type: 'bowl', guarantee_amount: 4 },
+      {
+        code: `C${id}a`,
+        container_type: 'cup',
+        guarantee_amount: 2.5,
+        returned_at: null,
+        lost_at: null,
+      },
+      {
+        code: `C${id}b`,
+        container_type: 'cup',
+        guarantee_amount: 2.5,
+        returned_at: null,
+        lost_at: null,
+      },
+      {
+        code: `C${id}c`,
+        container_type: 'bowl',
+        guarantee_amount: 4,
+        returned_at: null,
+        lost_at: null,
+      },
     ],
+    client_phone: null,
+    client_email: null,
+    held_amount: 9,
+    reminders: 0,
+    last_reminded_at: null,
     ...overrides,
   };
 }

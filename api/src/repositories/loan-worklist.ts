@@ -1,0 +1,298 @@
+import { sql } from 'kysely';
+
+import type { Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
+import type { LoanRow } from '../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import type { Loan } from '../schemas/loan';
+import { bumpCounts, shopAndAll, type CountDelta } from './figures';
+import { cents, shapeLoans } from './loans';
+import type { Page } from './paging';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type LoanFilter = 'all' | 'overdue' | 'due_soon' | 'no_due_date';
+export type LoanSort = 'given' | 'due' | 'client';
+
+export interface WorklistQuery {
+  filter: LoanFilter;
+  search: string;
+  sort: LoanSort;
+  order: 'asc' | 'desc';
+}
+
+/** 'YYYY-MM-DD' of `now` plus `days`, in UTC: due dates are UTC days. */
+export function dayOf(now: Date, days = 0): string {
+  return new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Within this many days of its due date (today included), an open loan is "due soon". */
+export const DUE_SOON_DAYS = 3;
+
+/**
+ * A shop's open loans as a work-list: one filter (overdue: due before
+ * today; due soon: today to DUE_SOON_DAYS ahead; no due date), a search in
+ * the client, a container code or the loan id, and a sort by given date,
+ * due date or client. Open loans are read through the partial indexes
+ * over open loans by due date and by client (migration 20261125T1300).
+ */
+export async function listLoanWorklist(
+  db: Db,
+  shop: { id: number; name: string },
+  query: WorklistQuery,
+  page: Page,
+  now: Date,
+): Promise<{ total: number; items: Loan[] }> {
+  const today = dayOf(now);
+  let base = db
+    .selectFrom('loans')
+    .where('shop_id', '=', shop.id)
+    .where('returned_date', 'is', null);
+  if (query.filter === 'overdue') base = base.where('due_date', '<', today);
+  if (query.filter === 'due_soon')
+    base = base.where('due_date', '>=', today).where('due_date', '<=', dayOf(now, DUE_SOON_DAYS));
+  if (query.filter === 'no_due_date') base = base.where('due_date', 'is', null);
+  const text = query.search.trim();
+  if (text) {
+    const escaped = text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+    const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(client) like ${`%${escaped}%`} escape '\\'`,
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('containers')
+            .select('loan_id')
+            .where('code', '=', text)
+            .where('loan_id', 'is not', null),
+        ) as never,
+        ...(id === null ? [] : [eb('id', '=', id)]),
+      ]),
+    );
+  }
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const column =
+    query.sort === 'due' ? 'due_date' : query.sort === 'client' ? 'client' : 'given_date';
+  let rows = base.selectAll();
+  // Loans without a due date come last whichever way due dates are sorted.
+  if (query.sort === 'due') rows = rows.orderBy(sql`due_date is null`);
+  rows = rows.orderBy(column, query.order).orderBy('id', query.order);
+  if (page.limit !== undefined) rows = rows.limit(page.limit).offset(page.offset ?? 0);
+  const found: LoanRow[] = await rows.execute();
+  return { total: Number(total), items: await shapeLoans(db, found, shop.name) };
+}
+
+export interface LoanSummary {
+  open: number;
+  overdue: number;
+  due_soon: number;
+  no_due_date: number;
+  /** Overdue loans by days past due. */
+  ageing: { '1-7': number; '8-14': number; '15-30': number; '31+': number };
+  /** Guarantee held by open loans, and by the overdue ones among them. */
+  held_open: number;
+  held_overdue: number;
+}
+
+/**
+ * The figures above the shop's loan list, in one pass over its open loans
+ * with a due date before the end of the due-soon window (the partial index
+ * by due date holds what is summed). Kept while the database is unchanged.
+ */
+export function loanSummary(db: Db, shopId: number, now: Date): Promise<LoanSummary> {
+  const today = dayOf(now);
+  return keptRead(db, `loan-summary:${shopId}:${today}`, async () => {
+    const row = await db
+      .selectFrom('loans')
+      .where('shop_id', '=', shopId)
+      .where('returned_date', 'is', null)
+      .select((eb) => [
+        eb.fn.countAll<number>().as('open'),
+        sql<number>`sum(case when due_date is null then 1 else 0 end)`.as('no_due_date'),
+        sql<number>`sum(case when due_date < ${today} then 1 else 0 end)`.as('overdue'),
+        sql<number>`sum(case when due_date >= ${today} and due_date <= ${dayOf(now, DUE_SOON_DAYS)} then 1 else 0 end)`.as(
+          'due_soon',
+        ),
+        sql<number>`sum(case when due_date < ${today} and due_date >= ${dayOf(now, -7)} then 1 else 0 end)`.as(
+          'a1',
+        ),
+        sql<number>`sum(case when due_date < ${dayOf(now, -7)} and due_date >= ${dayOf(now, -14)} then 1 else 0 end)`.as(
+          'a8',
+        ),
+        sql<number>`sum(case when due_date < ${dayOf(now, -14)} and due_date >= ${dayOf(now, -30)} then 1 else 0 end)`.as(
+          'a15',
+        ),
+        sql<number>`sum(case when due_date < ${dayOf(now, -30)} then 1 else 0 end)`.as('a31'),
+        sql<number>`sum(held_cents)`.as('held_open'),
+        sql<number>`sum(case when due_date < ${today} then held_cents else 0 end)`.as(
+          'held_overdue',
+        ),
+      ])
+      .executeTakeFirstOrThrow();
+    const n = (value: unknown) => Number(value ?? 0);
+    return {
+      open: n(row.open),
+      overdue: n(row.overdue),
+      due_soon: n(row.due_soon),
+      no_due_date: n(row.no_due_date),
+      ageing: { '1-7': n(row.a1), '8-14': n(row.a8), '15-30': n(row.a15), '31+': n(row.a31) },
+      held_open: n(row.held_open) / 100,
+      held_overdue: n(row.held_overdue) / 100,
+    };
+  });
+}
+
+/** One reminder per loan per this long. */
+export const REMINDER_EVERY_MS = DAY_MS;
+
+/**
+ * Records a reminder to an overdue loan's client and answers the loan, or
+ * refuses: not this shop's open loan, not overdue, no e-mail, or reminded
+ * less than a day ago (the conditional update makes parallel calls one).
+ */
+export async function recordReminder(
+  db: Db,
+  shop: { id: number; name: string },
+  loanId: number,
+  now: Date,
+): Promise<{ loan: Loan; previous: string | null }> {
+  const loan = await db
+    .selectFrom('loans')
+    .selectAll()
+    .where('id', '=', loanId)
+    .where('shop_id', '=', shop.id)
+    .executeTakeFirst();
+  if (!loan || loan.returned_date !== null)
+    throw new NotFoundError('No open loan of yours has this id.');
+  if (!loan.client_email)
+    throw new ValidationError('This loan has no e-mail address for its client.');
+  if (loan.due_date === null || loan.due_date >= dayOf(now))
+    throw new ConflictError('Only an overdue loan can be reminded.');
+  const since = new Date(now.getTime() - REMINDER_EVERY_MS).toISOString();
+  const updated = await db
+    .updateTable('loans')
+    .set((eb) => ({ reminders: eb('reminders', '+', 1), last_reminded_at: now.toISOString() }))
+    .where('id', '=', loanId)
+    .where((eb) => eb.or([eb('last_reminded_at', 'is', null), eb('last_reminded_at', '<', since)]))
+    .returningAll()
+    .executeTakeFirst();
+  if (!updated) {
+    throw new ConflictError(
+      `This client was already reminded in the last 24 hours (at ${loan.last_reminded_at ?? ''}); one reminder a day.`,
+    );
+  }
+  const [shaped] = await shapeLoans(db, [updated], shop.name);
+  return { loan: shaped as Loan, previous: loan.last_reminded_at };
+}
+
+/** Takes back a reminder recordReminder counted, when its mail could not be sent. */
+export async function undoReminder(db: Db, loanId: number, previous: string | null): Promise<void> {
+  await db
+    .updateTable('loans')
+    .set((eb) => ({ reminders: eb('reminders', '-', 1), last_reminded_at: previous }))
+    .where('id', '=', loanId)
+    .execute();
+}
+
+/**
+ * Writes containers of one of the shop's open loans off as lost, with the
+ * shop's reason: they leave every stock and count as lost:<type>, the
+ * guarantee they held goes, and the loan is over once nothing is out.
+ */
+export async function writeOffLost(
+  db: Db,
+  shop: { id: number; name: string },
+  loanId: number,
+  input: { codes: string[]; reason: string },
+  now: Date,
+): Promise<Loan> {
+  return db.transaction().execute(async (trx) => {
+    const items = await trx
+      .selectFrom('loan_items')
+      .innerJoin('containers', 'containers.id', 'loan_items.container_id')
+      .innerJoin('container_types', 'container_types.key', 'containers.type_key')
+      .innerJoin('loans', 'loans.id', 'loan_items.loan_id')
+      .select([
+        'loan_items.id',
+        'loan_items.container_id',
+        'containers.code',
+        'containers.type_key',
+        'container_types.guarantee_amount',
+      ])
+      .where('loans.id', '=', loanId)
+      .where('loans.shop_id', '=', shop.id)
+      .where('loans.returned_date', 'is', null)
+      .where('containers.code', 'in', input.codes)
+      .where('loan_items.returned_at', 'is', null)
+      .where('loan_items.lost_at', 'is', null)
+      .where('containers.loan_id', '=', loanId)
+      .execute();
+    if (items.length !== input.codes.length) {
+      throw new ConflictError(
+        'Only containers still out on this open loan of yours can be written off.',
+      );
+    }
+    const at = now.toISOString();
+    const moved = await trx
+      .updateTable('containers')
+      .set({ loan_id: null, lost_at: at })
+      .where(
+        'id',
+        'in',
+        items.map((i) => i.container_id),
+      )
+      .where('loan_id', '=', loanId)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== items.length)
+      throw new ConflictError('Container(s) moved meanwhile; nothing was written off.');
+    await trx
+      .updateTable('loan_items')
+      .set({ lost_at: at, lost_reason: input.reason })
+      .where(
+        'id',
+        'in',
+        items.map((i) => i.id),
+      )
+      .execute();
+    const held = items.reduce((sum, i) => sum + cents(i.guarantee_amount), 0);
+    await trx
+      .updateTable('loans')
+      .set((eb) => ({ held_cents: eb('held_cents', '-', held) }))
+      .where('id', '=', loanId)
+      .execute();
+    const completed = await trx
+      .updateTable('loans')
+      .set({ returned_date: at })
+      .where('id', '=', loanId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('loan_items')
+              .select('loan_items.id')
+              .whereRef('loan_items.loan_id', '=', 'loans.id')
+              .where('loan_items.returned_at', 'is', null)
+              .where('loan_items.lost_at', 'is', null),
+          ),
+        ),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    const deltas: CountDelta[] = items.flatMap((i) => [
+      ...shopAndAll(shop.id, `on_loan:${i.type_key}`, -1),
+      ...shopAndAll(shop.id, `lost:${i.type_key}`, 1),
+    ]);
+    if (completed) deltas.push(...shopAndAll(shop.id, 'loans_open', -1));
+    await bumpCounts(trx, deltas);
+    const loan = await trx
+      .selectFrom('loans')
+      .selectAll()
+      .where('id', '=', loanId)
+      .executeTakeFirstOrThrow();
+    const [shaped] = await shapeLoans(trx, [loan], shop.name);
+    return shaped as Loan;
+  });
+}
