@@ -69,6 +69,19 @@ function calls(openLoans: number, requests: number, shops: number): Call[] {
     l('shop', `/api/v0/pack/containers/loans/?limit=25&offset=${Math.max(0, openLoans - 25)}`),
     l('shop', '/api/v0/pack/containers/loans/?limit=100&offset=25000'),
     l('shop', '/api/v0/pack/containers/returns/?limit=25'),
+    // The work-list (issue 31): each filter and sort of the 50,000 open loans, and a search.
+    ...(['all', 'overdue', 'due_soon', 'no_due_date'] as const).map((filter) =>
+      l('shop', `/api/v0/pack/containers/loans/?filter=${filter}&limit=25`),
+    ),
+    ...(['due', 'client'] as const).flatMap((sort) =>
+      (['asc', 'desc'] as const).map((order) =>
+        l('shop', `/api/v0/pack/containers/loans/?sort=${sort}&order=${order}&limit=25`),
+      ),
+    ),
+    l('shop', '/api/v0/pack/containers/loans/?filter=overdue&sort=due&limit=25&offset=1000'),
+    l('shop', '/api/v0/pack/containers/loans/?search=client-42&limit=25'),
+    d('shop', '/api/v0/pack/containers/loans/summary'),
+    d('shop', '/api/v0/pack/containers/return_rate'),
     l('shop', '/api/v0/pack/container-requests/?limit=100'),
     l('shop', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
     l('admin', '/api/v0/pack/container-requests/?limit=100'),
