@@ -24,8 +24,8 @@ function stopStream(stream: MediaStream | undefined) {
  * The device camera, reading QR labels frame after frame (each video frame
  * where the browser tells of frames, else each animation frame; one read at
  * a time). The decoder is fetched when the camera opens; the stream stops
- * when the camera closes or the page is left. The same label held in view
- * counts once per COUNTER.cameraRepeatMs.
+ * when the camera closes or the page is left. A label held in view counts
+ * once; it counts again after COUNTER.cameraRepeatMs out of view.
  */
 export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -74,7 +74,16 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         };
         const read = async () => {
           if (closed) return;
-          const code = await codeReader.read(video).catch(() => null);
+          if (video.videoWidth === 0) return next();
+          let code: string | null;
+          try {
+            code = await codeReader.read(video);
+          } catch (error) {
+            // A decoder that cannot read at all (its WebAssembly refused, say) says so once.
+            stopStream(stream);
+            if (!closed) setState({ kind: 'failed', text: cameraFailure(error) });
+            return;
+          }
           // Read by the camera benchmark: frames decoded since the camera opened.
           frames += 1;
           video.dataset.frames = String(frames);

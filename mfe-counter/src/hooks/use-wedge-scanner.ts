@@ -3,8 +3,12 @@ import { COUNTER } from '@panel/shared';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 
-/** Fast characters in a row before they are taken for a scanner's and kept out of the field. */
-const HELD_FROM = 3;
+/**
+ * From the second fast character on, keys are taken for a scanner's and kept
+ * out of the field: each key a field takes costs a render, which on a busy
+ * page would slow the burst's own keys past a scanner's pace.
+ */
+const HELD_FROM = 2;
 
 /** Keys that change nothing by themselves: a scanner presses Shift for capitals. */
 const MODIFIERS = new Set(['Shift', 'CapsLock', 'Control', 'Alt', 'Meta', 'AltGraph']);
@@ -71,9 +75,9 @@ function writeField(field: Field, text: string, start: number, end: number) {
  * Recognises a keyboard-wedge scanner anywhere on the page: it "types" a
  * code faster than a person can (at most COUNTER.wedgeMaxGapMs between
  * characters, on average, with no pause over COUNTER.wedgeMaxPauseMs) and
- * ends it with Enter. The first characters of a burst still
- * reach the focused field (nobody can tell a burst from typing yet); from the
- * third fast one on, keys are held back, and at Enter the field gets back the
+ * ends it with Enter. The first character of a burst still reaches the
+ * focused field (nobody can tell a burst from typing yet); from the second
+ * fast one on, keys are held back, and at Enter the field gets back the
  * value it had before the burst. A burst that slows down or stops without
  * Enter, or is followed by a click, was a person: the held characters go
  * into the field after all, so typing in the client field is never lost.

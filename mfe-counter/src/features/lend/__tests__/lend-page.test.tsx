@@ -277,4 +277,33 @@ describe('LendPage', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });
+
+  it.each([
+    ['refused', 'NotAllowedError', COUNTER_MESSAGES.cameraDenied],
+    ['missing', 'NotFoundError', COUNTER_MESSAGES.cameraMissing],
+  ])('says so when the camera is %s, and typing still works', async (_name, error, text) => {
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: { getUserMedia: () => Promise.reject(new DOMException('camera', error)) },
+    });
+    // The browser's own detector: the test loads no ponyfill and no WebAssembly.
+    Object.defineProperty(window, 'BarcodeDetector', {
+      configurable: true,
+      value: class {
+        static getSupportedFormats = async () => ['qr_code'];
+        detect = async () => [];
+      },
+    });
+    mockApi(routes());
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.useCamera }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await typeCode(user, 'C-1');
+    expect(await within(row('C-1')).findByText('Cup 350 ml')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.closeCamera }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    Reflect.deleteProperty(window, 'BarcodeDetector');
+  });
 });
