@@ -239,7 +239,8 @@ test.describe('shop list (/shop)', () => {
         String(s.id),
         neutral(s.name),
         s.email,
-        neutral(s.phone),
+        // Phones carry an invisible word joiner so spreadsheets keep them as text (no apostrophe).
+        `\u2060${s.phone}`,
         s.created_date.slice(0, 10),
         s.status,
         s.x_gis === null ? '' : String(s.x_gis),

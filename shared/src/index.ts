@@ -8,6 +8,7 @@ export * from './config/upload-rules';
 export * from './config/constants';
 export * from './config/routes';
 export * from './format/dates';
+export * from './format/csv';
 export * from './auth/roles';
 // Storage is read only through useSession/getSession, so only the writers are public.
 export { clearSession, saveLogin, STORAGE_KEYS, type LoginRecord } from './auth/session';

@@ -1,5 +1,13 @@
 import { useCallback, useId, useState } from 'react';
-import { DELAYS_MS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
+import {
+  csvFileName,
+  DELAYS_MS,
+  downloadCsv,
+  MESSAGES,
+  notify,
+  panelStyles,
+  type Shop,
+} from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -29,19 +37,9 @@ const SORTABLE: Array<[label: string, key: SortKey]> = [
 
 /** Hands the rows the current search shows to the browser as a CSV file. */
 async function exportCsv(rows: readonly Shop[]) {
-  // The CSV library is fetched on the first export, not with the page.
-  const { csvFileName, shopsToCsv } = await import(
-    /* webpackChunkName: "shops-csv" */ '../utils/shops-csv'
-  );
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', shopsToCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(new Date());
-  link.click();
-  // The download has started from the URL by the next task; then it can go.
-  setTimeout(() => URL.revokeObjectURL(url));
+  // The shop columns are fetched on the first export, not with the page.
+  const { shopsToCsv } = await import(/* webpackChunkName: "shops-csv" */ '../utils/shops-csv');
+  downloadCsv(shopsToCsv(rows), csvFileName('shops', new Date()));
 }
 
 /**
