@@ -160,7 +160,12 @@ test.describe('the counter', () => {
   test('a wedge scan while the client field has focus adds the row, not text', async ({ page }) => {
     const { codes } = await freshCodes(page.request, 1);
     await openAs(page, 'shop', '/lend');
+    // A person types a name; once its suggestions are in, a scanner scans.
+    const suggestions = page.waitForResponse((response) =>
+      response.url().includes('/pack/containers/clients?search=Ann'),
+    );
     await clientField(page).pressSequentially('Ann', { delay: 120 });
+    await suggestions;
     await wedgeScan(page, codes[0] as string);
     await expect(lendRow(page, codes[0] as string)).toBeVisible();
     await expect(clientField(page)).toHaveValue('Ann');
