@@ -17,6 +17,7 @@ export * from './api/describe-error';
 export * from './api/runtime-config';
 export * from './api/session-events';
 export * from './api/slow-calls';
+export * from './api/idempotency-key';
 export * from './ui/notify';
 export * from './ui/loading-overlay';
 export * from './ui/spinner';

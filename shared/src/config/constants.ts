@@ -31,6 +31,8 @@ export const DELAYS_MS = {
   toastAutoClose: 5000,
   /** The super admin's pending-requests badge also refreshes on its own this often. */
   pendingBadgePoll: 60_000,
+  /** The Loans search asks the API this long after the last key press (issue 31). */
+  loanSearchDebounce: 300,
 } as const;
 
 export const COUNT_UP_STEPS = 200;

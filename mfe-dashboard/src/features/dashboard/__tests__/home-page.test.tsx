@@ -77,6 +77,16 @@ function figure(label: string) {
   return screen.getByRole('group', { name: label });
 }
 
+const emptySummary = {
+  open: 0,
+  overdue: 0,
+  due_soon: 0,
+  no_due_date: 0,
+  ageing: { '1-7': 0, '8-14': 0, '15-30': 0, '31+': 0 },
+  held_open: 0,
+  held_overdue: 0,
+};
+
 beforeEach(() => preferReducedMotion());
 afterEach(() => jest.restoreAllMocks());
 
@@ -266,5 +276,42 @@ describe('shop dashboard', () => {
       await screen.findByRole('img', { name: `Box: ${MESSAGES.noneYet}` }, { timeout: 3000 }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'Box: 0% in stock' })).toBeNull();
+  });
+
+  it('shows the return rate over 4 and 12 weeks with its definition and trend', async () => {
+    loginAs('shop');
+    const weeks = Array.from({ length: 12 }, (_, i) => ({
+      start: `2025-0${i < 9 ? 1 : 2}-${String((i % 9) + 1).padStart(2, '0')}`,
+      end: '2025-03-01',
+      fell_due: i === 0 ? 0 : 4,
+      on_time: i === 0 ? 0 : 3,
+      rate: i === 0 ? null : 0.75,
+    }));
+    mockApi({
+      '/pack/containers/loans_by_weekday': weekly,
+      '/pack/containers/loans_and_packs_by_container_type': stock,
+      '/pack/containers/loans/summary': { ...emptySummary, open: 5 },
+      '/pack/containers/return_rate': {
+        weeks,
+        last_4_weeks: { fell_due: 6, on_time: 5, rate: 5 / 6 },
+        last_12_weeks: { fell_due: 44, on_time: 33, rate: 0.75 },
+      },
+    });
+    renderWithProviders(<HomePage />, { route: '/home' });
+
+    const panel = await screen.findByRole('region', { name: MESSAGES.returnRate.title });
+    expect(panel).toHaveTextContent(MESSAGES.returnRate.definition);
+    await waitFor(() => expect(panel).toHaveTextContent('83 %'), { timeout: 3000 });
+    expect(within(panel).getByText('5 of 6')).toBeInTheDocument();
+    expect(within(panel).getByText('75 %')).toBeInTheDocument();
+    const trend = within(panel).getByRole('table');
+    expect(within(trend).getAllByRole('row')).toHaveLength(13);
+    expect(within(trend).getAllByRole('row')[1]).toHaveTextContent(
+      MESSAGES.returnRate.nothingFellDue,
+    );
+    expect(within(trend).getAllByRole('row')[2]).toHaveTextContent('75 % (3 of 4)');
+    // Containers out now, on how many open loans: no contradiction with loans ever made.
+    expect(figure('Loans')).toHaveAccessibleDescription(MESSAGES.shopLoansOnOpen(5));
+    expect(figure('Total Loans')).toHaveAccessibleDescription(MESSAGES.figureHints.shopTotalLoans);
   });
 });

@@ -1,11 +1,13 @@
 import { MESSAGES, panelStyles } from '@panel/shared';
 import { PageHeader, Panel, QueryView, Skeleton } from '@panel/shared/page-ui';
 
+import { useGetDashboardLoanSummaryQuery } from '../../../api/get-loan-summary';
 import { stockRows } from '../../../utils/stock-rows';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';
 import styles from './dashboard.module.css';
 import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
 import { LoansByTypeChart, loansByTypeHeight } from './loans-by-type-chart';
+import { ReturnRatePanel } from './return-rate-panel';
 import { StatCard } from './stat-card';
 import { TotalsRow } from './totals-row';
 import { StockByTypeDoughnuts, StockByTypeSkeleton } from './stock-by-type-doughnuts';
@@ -16,6 +18,7 @@ const DEFAULT_TYPE_COUNT = 4;
 /** Shop user: its own figures, stock per container type and what is out on loan per type. */
 export function ShopDashboard() {
   const { ready, weekly, stock } = useDashboardQueries();
+  const openLoans = useGetDashboardLoanSummaryQuery().data?.open;
 
   const figures = ready ? weekly.data : undefined;
   // Placeholders as tall as the charts they stand for, so nothing jumps when the data shows.
@@ -37,7 +40,11 @@ export function ShopDashboard() {
         />
         <StatCard
           label="Loans"
-          hint={MESSAGES.figureHints.shopLoans}
+          hint={
+            openLoans === undefined
+              ? MESSAGES.figureHints.shopLoans
+              : MESSAGES.shopLoansOnOpen(openLoans)
+          }
           value={figures?.loans_pack}
           icon={<LoanIcon />}
         />
@@ -55,6 +62,7 @@ export function ShopDashboard() {
           icon={<ClientsIcon />}
         />
       </TotalsRow>
+      <ReturnRatePanel ready={ready} />
       <div className={styles.gridEven}>
         <Panel title="Stock per container type" subtitle="Share still in your shop">
           <QueryView

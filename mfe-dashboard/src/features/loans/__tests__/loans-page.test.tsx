@@ -76,7 +76,7 @@ describe('LoansPage', () => {
       within(rows[0] as HTMLElement)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Name', 'Date', 'Guarantee', 'Containers', 'Dead line', 'Status']);
+    ).toEqual(['Name', 'Date', 'Guarantee', 'Containers', 'Dead line', 'Status', 'Actions']);
     const [overdue, undated, onTime] = rows.slice(1) as HTMLElement[];
     expect(within(overdue!).getByRole('rowheader')).toHaveTextContent('Client 1');
     // In the configured currency (EUR by default), in the user's locale.

@@ -1,15 +1,18 @@
 import { type Loan } from '@panel/shared';
 import { api } from '@panel/shared/data';
 
+import type { ListParams } from '../utils/worklist-query';
 import { toLoanPage, type LoanPage, type PageArgs } from './paged-loans';
 
-/** One page of the shop's active loans, newest first. */
+export type LoanListArgs = PageArgs & ListParams;
+
+/** One page of the shop's open loans: newest first, or as the work-list filters and sorts them. */
 export const loansApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getDashboardLoans: build.query<LoanPage, PageArgs>({
-      query: (page) => ({ url: '/pack/containers/loans/', params: page }),
-      transformResponse: (items: Loan[], meta, page) => toLoanPage(items, meta, page),
+    getDashboardLoans: build.query<LoanPage, LoanListArgs>({
+      query: (args) => ({ url: '/pack/containers/loans/', params: args }),
+      transformResponse: (items: Loan[], meta, args) => toLoanPage(items, meta, args),
       providesTags: ['Loan'],
     }),
   }),
