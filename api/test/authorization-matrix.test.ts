@@ -84,12 +84,16 @@ const MATRIX = {
   'POST /api/v0/pack/containers/{id}/approve_or_deny':              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/pack/containers/generate_codes':                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
+  // B cancelling A's request finds nothing of its own.
+  'POST /api/v0/pack/container-requests/{id}/cancel':               [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
   'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Anyone may report a remote's page load (the login page is a remote too); no personal data.
   'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   // The super admin (or the release controller's secret, not held by any identity here).
   'GET /api/v0/telemetry/remote-loads/summary':                     [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // Each shop its own password; it bumps token_version, which the builder sets back (see REQUESTS).
+  'POST /api/v0/shops/change-own-password':                         [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   // It ends the token it is called with: the live identities send a spare one (see SPARE).
   'POST /api/v0/shops/logout':                                      [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   // Last: it revokes the caller's own tokens, which every row above still needs.
@@ -349,6 +353,16 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   'GET /api/v0/pack/container-requests': async () => ({
     url: '/api/v0/pack/container-requests/',
   }),
+  'POST /api/v0/pack/container-requests/{id}/cancel': async () => {
+    const created = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/request_container/',
+      token: ctx.shopA.token,
+      payload: { containers: [{ container_type: 'cup', count: 1 }] },
+    });
+    expect(created.statusCode).toBe(201);
+    return { method: 'POST', url: `/api/v0/pack/container-requests/${created.json().id}/cancel` };
+  },
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
   'GET /api/v0/pack/qr-batches/{id}': async () => {
     const generated = await ctx.call({
@@ -373,6 +387,20 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   'GET /api/v0/telemetry/remote-loads/summary': async () => ({
     url: '/api/v0/telemetry/remote-loads/summary?remote=mfe_qr&version=1.0.0',
   }),
+  // The previous cell's change revoked that shop's tokens: setting token_version back to 0
+  // revives them, so every shop's cells (and the rows after) keep working. Same password.
+  'POST /api/v0/shops/change-own-password': async () => {
+    await ctx.db
+      .updateTable('shops')
+      .set({ token_version: 0 })
+      .where('id', 'in', [ctx.shopA.id, ctx.shopB.id])
+      .execute();
+    return {
+      method: 'POST',
+      url: '/api/v0/shops/change-own-password/',
+      payload: { current_password: PASSWORD, new_password: PASSWORD },
+    };
+  },
   'POST /api/v0/shops/logout': async () => ({ method: 'POST', url: '/api/v0/shops/logout/' }),
   'POST /api/v0/shops/logout-everywhere': async () => ({
     method: 'POST',

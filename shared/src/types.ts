@@ -79,7 +79,7 @@ export interface AdminSummary {
   container_pack: number;
 }
 
-export type RequestStatus = 'PENDING' | 'APPROVED' | 'DENIED';
+export type RequestStatus = 'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED';
 
 export interface RequestItem {
   quantity: number;

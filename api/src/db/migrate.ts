@@ -18,6 +18,7 @@ import { shopLoanDays } from './migrations/20261125T1010-shop-loan-days';
 import { revokedTokens } from './migrations/20261125T1100-revoked-tokens';
 import { resetDecoys } from './migrations/20261125T1200-reset-decoys';
 import { loanWorklist } from './migrations/20261125T1300-loan-worklist';
+import { shopStockMinimums } from './migrations/20261125T1400-shop-stock-minimums';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -39,6 +40,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261125T1100-revoked-tokens': revokedTokens,
     '20261125T1200-reset-decoys': resetDecoys,
     '20261125T1300-loan-worklist': loanWorklist,
+    '20261125T1400-shop-stock-minimums': shopStockMinimums,
   };
 }
 

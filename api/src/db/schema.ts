@@ -88,10 +88,17 @@ export interface LoanItemTable {
 export interface ContainerRequestTable {
   id: Generated<number>;
   shop_id: number;
-  status: 'PENDING' | 'APPROVED' | 'DENIED';
+  status: 'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED';
   request_date: string;
   decided_at: string | null;
   reason: string | null;
+}
+
+/** A shop's minimum free stock of one container type (migration 20261125T1400). */
+export interface ShopStockMinimumTable {
+  shop_id: number;
+  type_key: string;
+  minimum: number;
 }
 
 export interface RequestItemTable {
@@ -229,6 +236,7 @@ export interface Database {
   media: MediaTable;
   idempotency_keys: IdempotencyKeyTable;
   revoked_tokens: RevokedTokenTable;
+  shop_stock_minimums: ShopStockMinimumTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;

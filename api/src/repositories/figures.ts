@@ -24,7 +24,7 @@ export type CountName =
   | `in_stock:${string}`
   | `on_loan:${string}`
   | `lost:${string}`
-  | `requests:${'PENDING' | 'APPROVED' | 'DENIED'}`
+  | `requests:${'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED'}`
   | `shops:${'active' | 'inactive'}`;
 
 export interface CountDelta {

@@ -71,7 +71,7 @@ export async function listRequests(
   const counts = await countsOf(db, filter.shopId ?? ALL_SHOPS);
   const statuses: RequestStatus[] = filter.status
     ? [filter.status]
-    : ['PENDING', 'APPROVED', 'DENIED'];
+    : ['PENDING', 'APPROVED', 'DENIED', 'CANCELLED'];
   const total = statuses.reduce((sum, status) => sum + (counts.get(`requests:${status}`) ?? 0), 0);
   // A page past the middle is read from the far end of the index.
   const read = page.limit === undefined ? null : nearerEnd(page.limit, page.offset ?? 0, total);
@@ -151,6 +151,62 @@ async function claimProviderStock(trx: Db, type: string, quantity: number): Prom
   return (await query.execute()).map((row) => row.id);
 }
 
+const DONE_WORDS: Record<Exclude<RequestStatus, 'PENDING'>, string> = {
+  APPROVED: 'approved',
+  DENIED: 'denied',
+  CANCELLED: 'cancelled',
+};
+
+/** The refusal of a change to a request no longer PENDING, naming what became of it. */
+function alreadyDecided(status: RequestStatus): string {
+  return status === 'PENDING'
+    ? 'This request was already decided.'
+    : `This request was already ${DONE_WORDS[status]}.`;
+}
+
+/**
+ * A shop withdraws its own PENDING request. Like decideRequest, the update
+ * itself requires PENDING, so a cancel racing an approval or a denial: the
+ * one that writes first wins and the other gets a 409. Another shop's
+ * request is not found, as if it did not exist.
+ */
+export async function cancelRequest(
+  db: Db,
+  shopId: number,
+  id: number,
+  now = new Date(),
+): Promise<ContainerRequest> {
+  await db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('container_requests')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .where('shop_id', '=', shopId)
+      .executeTakeFirst();
+    if (!request) throw new NotFoundError('Container request not found.');
+    if (request.status !== 'PENDING') throw new ConflictError(alreadyDecided(request.status));
+    const claimed = await trx
+      .updateTable('container_requests')
+      .set({ status: 'CANCELLED', decided_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) {
+      const after = await trx
+        .selectFrom('container_requests')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      throw new ConflictError(alreadyDecided(after.status));
+    }
+    await bumpCounts(trx, [
+      ...shopAndAll(shopId, 'requests:PENDING', -1),
+      ...shopAndAll(shopId, 'requests:CANCELLED', 1),
+    ]);
+  });
+  return (await findRequest(db, id)) as ContainerRequest;
+}
+
 export const SHOP_INACTIVE = 'This shop is inactive; activate it before approving its request.';
 
 /**
@@ -170,11 +226,7 @@ export async function decideRequest(
       .where('id', '=', id)
       .executeTakeFirst();
     if (!request) throw new NotFoundError('Container request not found.');
-    if (request.status !== 'PENDING') {
-      throw new ConflictError(
-        `This request was already ${request.status === 'APPROVED' ? 'approved' : 'denied'}.`,
-      );
-    }
+    if (request.status !== 'PENDING') throw new ConflictError(alreadyDecided(request.status));
     // Claiming the row first serialises two concurrent decisions on PostgreSQL.
     const claimed = await trx
       .updateTable('container_requests')

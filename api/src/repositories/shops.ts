@@ -132,6 +132,28 @@ export async function setShopPassword(db: Db, id: number, passwordHash: string):
 }
 
 /**
+ * A shop's own password change: only if the hash is still the one the
+ * current password was checked against (a change meanwhile wins), bumping
+ * token_version so every earlier token stops working. Answers the new
+ * token_version, or null when the hash had changed.
+ */
+export async function changeOwnShopPassword(
+  db: Db,
+  id: number,
+  verifiedHash: string,
+  newHash: string,
+): Promise<number | null> {
+  const row = await db
+    .updateTable('shops')
+    .set((eb) => ({ password_hash: newHash, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .where('password_hash', '=', verifiedHash)
+    .returning('token_version')
+    .executeTakeFirst();
+  return row ? Number(row.token_version) : null;
+}
+
+/**
  * Replaces a password hash with one at today's parameters, keeping the
  * sessions (same password, so token_version stays). Only if the hash is still
  * the one that was verified: a password change meanwhile wins.

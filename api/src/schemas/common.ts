@@ -44,6 +44,9 @@ export const ErrorSchema = Type.Object(
     x_gis: Type.Optional(Type.Array(Type.String())),
     y_gis: Type.Optional(Type.Array(Type.String())),
     loan_days: Type.Optional(Type.Array(Type.String())),
+    stock_minimums: Type.Optional(Type.Array(Type.String())),
+    current_password: Type.Optional(Type.Array(Type.String())),
+    new_password: Type.Optional(Type.Array(Type.String())),
     tries_left: Type.Optional(
       Type.Integer({ description: 'reset-password: wrong codes the current code still allows' }),
     ),

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 import { Id, PageQuery, ShopRef, StringEnum } from './common';
 
-export const RequestStatusSchema = StringEnum(['PENDING', 'APPROVED', 'DENIED']);
+export const RequestStatusSchema = StringEnum(['PENDING', 'APPROVED', 'DENIED', 'CANCELLED']);
 export type RequestStatus = Static<typeof RequestStatusSchema>;
 
 export const RequestItemSchema = Type.Object({

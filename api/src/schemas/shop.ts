@@ -24,5 +24,20 @@ export const ChangeShopStatusBody = Type.Object({
 
 export const ChangePasswordBody = Type.Object({ shop: Id, new_password: PasswordSchema });
 
+export const ChangeOwnPasswordBody = Type.Object({
+  current_password: Type.String({ maxLength: 128 }),
+  new_password: PasswordSchema,
+});
+
+export const ChangeOwnPasswordReply = Type.Object({
+  message: Type.String(),
+  access: Type.String({
+    description:
+      "This session's new token (the old ones stop working), expiring when the old one would have",
+  }),
+});
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
+
 /** Passwords are trimmed before use, so the length is checked again after the schema's. */
 export const SHORT_PASSWORD = 'The password must have at least 8 characters.';
