@@ -58,6 +58,140 @@ export const MESSAGES = {
   requestAcceptedLabel: 'Accepted',
   requestDeniedLabel: 'Denied',
   loadMoreRequests: 'Load more',
+  pendingBadge: (count: number) => `${count.toLocaleString('en-US')} pending`,
+
+  // profile
+  shopModified: 'Shop successfuly Modified',
+  shopEditFailedPrefix: 'Shop Edit Failed, reason: ',
+
+  // auth
+  acceptTerms: 'please accept the terms of services',
+  termsLabel: 'I accept the terms of service',
+  fileTooLarge: 'File size must be less than 2MB',
+  imagesOnly: 'Only image files are accepted',
+  passwordsDontMatch: "Passwords Doesn't match",
+  resetCodeSent: 'An email containing a confirmation code has been sent to you.',
+  unknownErrorPrefix: 'An unknown error has occurred. Error Code : ',
+  registered: 'Your shop was registered. Check your e-mail to set a password.',
+
+  // Checked in the form before a call (issue 34).
+  passwordHint: (min: number) => `At least ${min} characters.`,
+  passwordTooShort: (min: number) => `The password must have at least ${min} characters.`,
+  emailRequired: 'Enter the e-mail address of your shop.',
+
+  // The file picker of the logo fields (issue 34).
+  chooseFile: 'Choose file',
+  noFileChosen: 'No file chosen',
+  logoHint: 'An image file under 2 MB.',
+
+  // The API's schema answers, told without its paths and keys (issue 34).
+  invalidRequest: 'Some of the information sent is not valid.',
+  invalidField: (what: string) => `The ${what} is not valid. Check it and try again.`,
+
+  // lists
+  nothingToShow: 'nothing to show...',
+
+  // QR
+  qrTitle: 'QR Generator',
+  qrSearchPlaceholder: 'Search in Countries',
+  qrGenerationFailed: 'Error generating QR codes',
+  // The spec only logs a failure; the panel also tells the user why (issue 12).
+  qrGenerationFailedPrefix: 'Error generating QR codes, reason: ',
+  qrCodesKept: (batchId: number) =>
+    `The codes already created are kept as batch #${batchId}: use Download again to get them.`,
+  qrMaxQuantity: (max: string) => `At most ${max} codes per batch.`,
+  qrCountryLabel: 'Country',
+  qrTypeLabel: 'Container model',
+  qrQuantityLabel: 'Quantity',
+  qrDownload: 'Download',
+  qrDownloadAgain: 'Download again',
+  qrCancel: 'Cancel',
+  qrCancelled: 'QR code download cancelled.',
+  qrRecentBatches: 'Recent batches',
+  qrNoBatches: 'No QR codes generated yet.',
+  qrPreviewEmpty: 'The latest generated code shows here.',
+
+  // layout and side menu (spec section 2)
+  menuHome: 'Home',
+  menuLoans: 'Loans',
+  menuReturns: 'Returns',
+  menuLend: 'Lend',
+  menuTakeBack: 'Take back',
+  menuContainers: 'Containers',
+  menuRequestsGroup: "Request's Container",
+  menuRequests: 'Requests',
+  menuPending: 'Pending',
+  menuAccepted: 'Accepted',
+  menuDenied: 'Denied Request',
+  menuShopList: 'Shop List',
+  menuQr: 'QR generator',
+  menuSupport: 'Support',
+  menuLogout: 'Logout',
+  skipToContent: 'Skip to content',
+  myProfile: 'My Profile',
+  signOut: 'Sign Out',
+  startChat: 'Start Chat',
+  faqTitle: 'Frequently Asked Questions',
+  supportSubtitle: 'How the panel works for your shop, and how to reach the provider',
+  /**
+   * The spec fixes four FAQ items and leaves their text open: the four things
+   * a shop does in the panel, each answer saying what the panel really does.
+   */
+  faq: [
+    {
+      question: 'How do I get more containers?',
+      answer:
+        'Open Requests in the menu (or the round + button), choose how many of each container type you need, from 0 to 99, and press Send Request. The request waits under Pending until the provider accepts or denies it; accepted containers are added to your stock at once. Accepted and Denied Request list what the provider decided.',
+    },
+    {
+      question: 'How do I lend containers to a client?',
+      answer:
+        'Open Lend in the menu. Scan each QR label with a barcode scanner, film it with Use camera, or type its code and press Add; the panel checks each code at once and says why one cannot be lent. Enter the client, check the due date (your loan period from My Profile proposes it) and press Lend. The receipt shows the total guarantee the client pays you; the loan is listed under Loans and marked when it is overdue.',
+    },
+    {
+      question: 'How do I take containers back?',
+      answer:
+        'Open Take back in the menu and scan, film or type each code: every code is taken back at once and joins your stock; for 10 seconds Undo puts it back on loan. Clients may return containers at any shop of the service, so a container lent by another shop joins your stock too. A loan moves from Loans to Returns when all its containers are back; you refund the guarantee to the client.',
+    },
+    {
+      question: 'How do I change my password?',
+      answer:
+        'On the login page choose Forgot Password?, enter your shop e-mail and press Send Email. Type the code we e-mail you and your new password twice. The provider can also set a new password for your shop on request.',
+    },
+  ],
+  remoteFailed: 'This part of the panel could not be loaded.',
+  retry: 'Retry',
+  backToHome: 'Back to Home',
+  // Until the name is known (or when the API cannot be reached) the greeting is a plain 'Hello'.
+  greeting: (shopName: string | undefined) => (shopName ? `Hello, ${shopName}` : 'Hello'),
+
+  // Forgot password, step 2: the code allows a few wrong tries (issue 16).
+  triesLeft: (n: number) => (n === 1 ? '1 try left' : `${n} tries left`),
+  sendNewCode: 'Send a new code',
+  newCodeSent: 'A new code has been sent to you. The previous one no longer works.',
+
+  // What each dashboard figure counts, said under its title (issue 16).
+  figureHints: {
+    shopTotalLoans: 'loans ever made',
+    shopLoans: 'containers out with clients now',
+    shopContainers: 'containers you hold, in the shop or out',
+    shopClients: 'different clients ever',
+    providerTotalLoans: 'loans ever made, all shops',
+    providerTotalContainers: 'containers that exist: in shops, out or in the warehouse',
+    // Total Shops counts active shops; the line under it says how many wait for activation.
+    providerTotalShops: (waiting: number | undefined) =>
+      waiting === undefined ? 'active shops' : `${waiting} waiting for activation`,
+  },
+  // A container type the shop has none of: not "0 % in stock", which reads as "all out on loan".
+  noneYet: 'none yet',
+
+  // The shop's counter settings, on its profile page (issue 29).
+  counterSettingsTitle: 'Counter',
+  loanDaysLabel: 'Loan period (days)',
+  loanDaysHint: 'The Lend page proposes a due date this many days ahead.',
+  loanDaysInvalid: 'The loan period is a whole number of days from 1 to 365.',
+  loanDaysSaved: 'Loan period saved',
+  loanDaysSaveFailedPrefix: 'Loan period not saved, reason: ',
 
   // The shop's open loans as a work-list, and its return rate on the dashboard (issue 31).
   loanWorklist: {
