@@ -49,6 +49,13 @@ export const COUNTER_MESSAGES = {
   clientLabel: 'Client',
   clientHint: 'Name or phone',
   dueDateLabel: 'Due date',
+  // "Mark returned" on /loan opens /take-back with that loan's codes (issue 31).
+  markReturnedTitle: 'From the loans list',
+  markReturnedButton: (n: number) =>
+    n === 1 ? 'Take back this container' : `Take back these ${n} containers`,
+  clientPhoneLabel: "Client's phone (optional)",
+  clientEmailLabel: "Client's e-mail (optional, for reminders)",
+  loanPeriodHint: (days: number) => `Your loan period is ${days} days (set it in your profile).`,
   dueIn: (days: number) => `Due in ${plural(days, 'day', 'days')}`,
   lendButton: (n: number) => `Lend ${plural(n, 'container', 'containers')}`,
   lendNeedsCodes: 'Add at least one container that can be lent.',

@@ -47,6 +47,7 @@ function routes(extra: Record<string, unknown> = {}) {
   return {
     '/pack/containers/types_and_countries': TYPES,
     '/pack/containers/clients': { clients: ['Ann Lee', 'Bob Stone'] },
+    '/shops/settings': { loan_days: LOAN_DAYS_DEFAULT },
     '/pack/containers/code/C-1': check('C-1'),
     '/pack/containers/code/C-2': check('C-2', { container_type: 'box', guarantee_amount: 4 }),
     ...extra,
@@ -156,13 +157,16 @@ describe('LendPage', () => {
       routes({
         '/pack/containers/code/X-1': check('X-1', { refusal: 'not_in_stock' }),
         '/pack/containers/lend': () => jsonResponse(loan(['C-1', 'C-2']), 201),
+        // The shop's own loan period proposes the due date.
+        '/shops/settings': { loan_days: 21 },
       }),
     );
     renderPage();
     const user = userEvent.setup();
+    expect(await screen.findByText(COUNTER_MESSAGES.dueIn(21))).toBeInTheDocument();
     const due = screen.getByLabelText(COUNTER_MESSAGES.dueDateLabel);
-    expect(due).toHaveValue(dayAfter(new Date(), LOAN_DAYS_DEFAULT));
-    expect(screen.getByText(COUNTER_MESSAGES.dueIn(LOAN_DAYS_DEFAULT))).toBeInTheDocument();
+    expect(due).toHaveValue(dayAfter(new Date(), 21));
+    expect(screen.getByText(COUNTER_MESSAGES.loanPeriodHint(21))).toBeInTheDocument();
     for (const code of ['C-1', 'X-1', 'C-2']) await typeCode(user, code);
     await within(row('C-2')).findByText('Lunch box');
     await within(row('X-1')).findByText(COUNTER_MESSAGES.refusalNotInStock);
@@ -174,6 +178,7 @@ describe('LendPage', () => {
       screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel }),
       'Ann Lee',
     );
+    await user.type(screen.getByLabelText(COUNTER_MESSAGES.clientEmailLabel), 'ann@client.test');
     await user.click(lendButton);
 
     expect(
@@ -185,7 +190,9 @@ describe('LendPage', () => {
     expect(await sent.clone().json()).toEqual({
       codes: ['C-1', 'C-2'],
       client: 'Ann Lee',
-      due_date: dayAfter(new Date(), LOAN_DAYS_DEFAULT),
+      due_date: dayAfter(new Date(), 21),
+      client_phone: null,
+      client_email: 'ann@client.test',
     });
     expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
     const receipt = screen.getByRole('region', { name: COUNTER_MESSAGES.receiptTitle(41) });

@@ -6,6 +6,9 @@ export interface LendArgs {
   codes: string[];
   client: string;
   due_date: string | null;
+  /** The client's contact, both optional; reminders go to the e-mail. */
+  client_phone?: string | null;
+  client_email?: string | null;
   /** The same for every try of one loan: a retry replays the first answer. */
   idempotencyKey: string;
 }

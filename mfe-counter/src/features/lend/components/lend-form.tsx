@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { COUNTER, COUNTER_MESSAGES, panelStyles } from '@panel/shared';
+import { COUNTER, COUNTER_MESSAGES, LIMITS, panelStyles } from '@panel/shared';
 
 import styles from '../../../components/counter.module.css';
 import { useDebounced } from '../hooks/use-debounced';
@@ -8,6 +8,12 @@ import { useCounterClientsQuery } from '../api/get-clients';
 interface LendFormProps {
   client: string;
   onClientChange: (client: string) => void;
+  phone: string;
+  onPhoneChange: (phone: string) => void;
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** The shop's loan period, which gave the proposed due date. */
+  loanDays: number;
   dueDate: string;
   onDueDateChange: (date: string) => void;
   /** Whole days from today to the due date, or null without one. */
@@ -61,6 +67,28 @@ export function LendForm(props: LendFormProps) {
           ))}
         </datalist>
       </label>
+      <label className={styles.field}>
+        <span className={styles.label}>{COUNTER_MESSAGES.clientPhoneLabel}</span>
+        <input
+          className={styles.input}
+          type="tel"
+          value={props.phone}
+          onChange={(event) => props.onPhoneChange(event.target.value)}
+          maxLength={LIMITS.phoneMaxLength}
+          autoComplete="off"
+        />
+      </label>
+      <label className={styles.field}>
+        <span className={styles.label}>{COUNTER_MESSAGES.clientEmailLabel}</span>
+        <input
+          className={styles.input}
+          type="email"
+          value={props.email}
+          onChange={(event) => props.onEmailChange(event.target.value)}
+          maxLength={LIMITS.emailMaxLength}
+          autoComplete="off"
+        />
+      </label>
       <div className={styles.field}>
         <label className={styles.field}>
           <span className={styles.label}>{COUNTER_MESSAGES.dueDateLabel}</span>
@@ -75,6 +103,7 @@ export function LendForm(props: LendFormProps) {
         <span id={dueId} className={styles.hint}>
           {dueInDays === null ? COUNTER_MESSAGES.receiptNoDue : COUNTER_MESSAGES.dueIn(dueInDays)}
         </span>
+        <span className={styles.hint}>{COUNTER_MESSAGES.loanPeriodHint(props.loanDays)}</span>
       </div>
       <button
         type="submit"

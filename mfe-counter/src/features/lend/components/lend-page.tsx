@@ -7,6 +7,7 @@ import {
   MESSAGES,
   panelStyles,
 } from '@panel/shared';
+import { useGetShopSettingsQuery } from '@panel/shared/data';
 import { PageHeader, Panel } from '@panel/shared/page-ui';
 
 import { type LentLoan } from '../../../api/counter-types';
@@ -39,8 +40,6 @@ function daysFromToday(day: string): number | null {
   return Math.round((due.getTime() - start.getTime()) / DAY_MS);
 }
 
-const defaultDueDate = () => dayAfter(new Date(), LOAN_DAYS_DEFAULT);
-
 /**
  * /lend (issue 29): each code entered joins the list at once, checked by the
  * API (type, guarantee, or why it cannot be lent); the client and due date;
@@ -63,7 +62,13 @@ export function LendPage() {
   }, []);
   const nextId = useRef(1);
   const [client, setClient] = useState('');
-  const [dueDate, setDueDate] = useState(defaultDueDate);
+  const [phone, setPhone] = useState('');
+  const [email, setEmail] = useState('');
+  // The shop's loan period gives the due date until the user picks another.
+  const settings = useGetShopSettingsQuery();
+  const loanDays = settings.data?.loan_days ?? LOAN_DAYS_DEFAULT;
+  const [pickedDueDate, setDueDate] = useState<string | null>(null);
+  const dueDate = pickedDueDate ?? dayAfter(new Date(), loanDays);
   const [receipt, setReceipt] = useState<LentLoan | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
   const [sendingId, setSendingId] = useState<string | null>(null);
@@ -71,7 +76,9 @@ export function LendPage() {
   const resetForm = useCallback(() => {
     setRows(() => []);
     setClient('');
-    setDueDate(defaultDueDate());
+    setPhone('');
+    setEmail('');
+    setDueDate(null);
   }, [setRows]);
 
   const check = useCallback(
@@ -155,7 +162,13 @@ export function LendPage() {
 
   const codes = lendableCodes(rows);
   const startLend = () => {
-    const payload: LendPayload = { codes, client: client.trim(), due_date: dueDate || null };
+    const payload: LendPayload = {
+      codes,
+      client: client.trim(),
+      due_date: dueDate || null,
+      client_phone: phone.trim() || null,
+      client_email: email.trim() || null,
+    };
     const item = queue.submit(payload, COUNTER_MESSAGES.queuedLend(codes.length, payload.client));
     setSendingId(item.id);
   };
@@ -200,6 +213,11 @@ export function LendPage() {
             <LendForm
               client={client}
               onClientChange={setClient}
+              phone={phone}
+              onPhoneChange={setPhone}
+              email={email}
+              onEmailChange={setEmail}
+              loanDays={loanDays}
               dueDate={dueDate}
               onDueDateChange={setDueDate}
               dueInDays={daysFromToday(dueDate)}

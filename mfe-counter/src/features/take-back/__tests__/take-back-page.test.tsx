@@ -62,6 +62,26 @@ afterEach(() => {
 });
 
 describe('TakeBackPage', () => {
+  it("takes back a loan's codes sent by Mark returned, on one click", async () => {
+    const fetchMock = mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/containers/return': returnRoute({ 'C-1': returned('C-1'), 'C-2': returned('C-2') }),
+    });
+    loginAs('shop');
+    renderWithProviders(<TakeBackPage />, { route: '/take-back?codes=C-1,C-2' });
+    const user = userEvent.setup();
+    // Nothing is taken back by opening the link alone.
+    expect(
+      fetchMock.mock.calls.filter(([r]) => (r as Request).url.endsWith('/return')),
+    ).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.markReturnedButton(2) }));
+    expect(await within(row('C-1')).findByText('Maria Lopez')).toBeInTheDocument();
+    expect(await within(row('C-2')).findByText('Maria Lopez')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: COUNTER_MESSAGES.markReturnedButton(2) }),
+    ).not.toBeInTheDocument();
+  });
+
   it('takes each code back at once and shows the client, the days out and Late', async () => {
     const fetchMock = mockApi({
       '/pack/containers/types_and_countries': TYPES,

@@ -7,6 +7,7 @@ import {
   panelStyles,
 } from '@panel/shared';
 import { PageHeader, Panel } from '@panel/shared/page-ui';
+import { useSearchParams } from 'react-router-dom';
 
 import { type ReturnReply } from '../../../api/counter-types';
 import { useGetCounterContainerTypesQuery } from '../../../api/get-container-types';
@@ -100,6 +101,18 @@ export function TakeBackPage() {
     [queue, setRows, tell],
   );
 
+  // "Mark returned" on /loan sends a loan's codes still out: one click takes them all back.
+  const [params, setParams] = useSearchParams();
+  const fromList = (params.get('codes') ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean)
+    .slice(0, COUNTER.maxCodesPerLoan);
+  const takeBackListed = () => {
+    for (const code of fromList) addCode(code);
+    setParams({}, { replace: true });
+  };
+
   const discard = (queueId: string) => {
     const item = queue.waiting.find((waiting) => waiting.id === queueId);
     queue.discard(queueId);
@@ -129,9 +142,19 @@ export function TakeBackPage() {
       <LiveRegion {...announcement} />
       <SendQueuePanel items={queue.waiting} onDiscard={discard} />
       <div className={`${styles.layout} ${styles.layoutListWide}`}>
-        <Panel title={COUNTER_MESSAGES.entryTitle}>
-          <CodeEntry onCode={addCode} sound={sound} onSoundChange={setSound} />
-        </Panel>
+        <div className={styles.column}>
+          {fromList.length > 0 ? (
+            <Panel title={COUNTER_MESSAGES.markReturnedTitle}>
+              <p className={styles.hint}>{fromList.join(', ')}</p>
+              <button type="button" className={panelStyles.button} onClick={takeBackListed}>
+                {COUNTER_MESSAGES.markReturnedButton(fromList.length)}
+              </button>
+            </Panel>
+          ) : null}
+          <Panel title={COUNTER_MESSAGES.entryTitle}>
+            <CodeEntry onCode={addCode} sound={sound} onSoundChange={setSound} />
+          </Panel>
+        </div>
         <Panel title={COUNTER_MESSAGES.takeBackListTitle}>
           <div className={styles.column}>
             {lastAction ? (
