@@ -115,6 +115,7 @@ test.describe('shop list (/shop)', () => {
       .getByRole('button', { name: `Change password of ${shop.name}` })
       .click();
     await page.getByLabel(`New password for ${shop.name}`).fill('  brand-new-pass-9  ');
+    await page.getByLabel('Confirm new password').fill('brand-new-pass-9');
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByText('Password changed successfully.')).toBeVisible();
     await expect(page.getByLabel(`New password for ${shop.name}`)).toBeHidden();
@@ -330,7 +331,7 @@ test.describe('profile (/profile)', () => {
     });
     await expect(page.getByRole('img', { name: 'Preview of the new logo' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(MESSAGES.shopModified)).toBeVisible();
 
     const infoResponse = await page.request.get('/api/v0/shops/shop/info/', {
@@ -353,7 +354,7 @@ test.describe('profile (/profile)', () => {
     const shop = await makeActiveShop(page.request, 'taken');
     await openWithLogin(page, await apiLogin(page.request, shop.email, shop.password), '/profile');
     await page.getByLabel('Email').fill(DEMO.shop2.email);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(
       page.getByText(`${MESSAGES.shopEditFailedPrefix}A shop with this email already exists.`),
     ).toBeVisible();
@@ -403,6 +404,6 @@ test.describe('profile (/profile)', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await expect(page.getByRole('button', { name: 'Save' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   });
 });

@@ -190,6 +190,7 @@ export const MESSAGES = {
   loanDaysLabel: 'Loan period (days)',
   loanDaysHint: 'The Lend page proposes a due date this many days ahead.',
   loanDaysInvalid: 'The loan period is a whole number of days from 1 to 365.',
+  loanDaysSave: 'Save loan period',
   loanDaysSaved: 'Loan period saved',
   loanDaysSaveFailedPrefix: 'Loan period not saved, reason: ',
 

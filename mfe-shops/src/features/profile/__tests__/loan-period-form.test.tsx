@@ -29,7 +29,7 @@ describe('LoanPeriodForm', () => {
     expect(field).toBe(screen.getByLabelText(MESSAGES.loanDaysLabel));
     await userEvent.clear(field);
     await userEvent.type(field, '21');
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.loanDaysSave }));
     await waitFor(() => expect(sent).toEqual([{ loan_days: 21 }]));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -41,7 +41,7 @@ describe('LoanPeriodForm', () => {
     const field = await screen.findByDisplayValue('14');
     await userEvent.clear(field);
     if (text) await userEvent.type(field, text);
-    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.loanDaysSave }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loanDaysInvalid);
     expect(spy.mock.calls.filter(([input]) => (input as Request).method === 'PUT')).toHaveLength(0);
   });

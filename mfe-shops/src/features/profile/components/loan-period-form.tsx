@@ -65,7 +65,7 @@ export function LoanPeriodForm() {
       </div>
       <div className={styles.footer}>
         <button type="submit" className={panelStyles.button} disabled={!settings || saving}>
-          {saving ? 'Saving…' : 'Save'}
+          {saving ? 'Saving…' : MESSAGES.loanDaysSave}
         </button>
       </div>
     </form>
