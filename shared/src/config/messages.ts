@@ -58,6 +58,51 @@ export const MESSAGES = {
   requestAcceptedLabel: 'Accepted',
   requestDeniedLabel: 'Denied',
   loadMoreRequests: 'Load more',
+
+  // Requests a shop can follow through, and the shop's own profile (issue 31).
+  followUp: {
+    tabCancelled: 'Cancelled',
+    noCancelledRequests: 'No cancelled request found',
+    cancelledLabel: 'Cancelled',
+    cancelRequest: 'Cancel request',
+    confirmCancelTitle: 'Cancel this request?',
+    confirmCancelText:
+      'The provider will no longer see it. You can send a new request at any time.',
+    confirmCancelYes: 'Yes, cancel it',
+    confirmCancelNo: 'Keep it',
+    requestCancelled: 'Request cancelled',
+    cancelFailedPrefix: 'Failed cancelling request, Reason: ',
+    viewRequest: 'View it in Pending',
+    maybeSent:
+      'The server did not answer in time, so the request may have been sent. Checking your pending requests…',
+    foundAfterAll: 'Your request was sent after all.',
+    notFoundSendAgain:
+      'The request was not found among your pending requests. Send it again: it will not be sent twice.',
+    checkFailed:
+      'Could not check whether the request was sent. Check again, or send it again: it will not be sent twice.',
+    sendAgain: 'Send again',
+    checkAgain: 'Check again',
+    phoneLabel: 'Phone',
+    phoneRequired: 'Enter a phone number',
+    noLocation:
+      'No location set yet: the map shows a default place. Click the map or type coordinates to set yours.',
+    leaveUnsaved: 'You have unsaved changes. Leave this page and lose them?',
+    stockMinimumsTitle: 'Minimum stock',
+    stockMinimumsHint:
+      'Your dashboard warns when free stock of a type drops below its minimum. 0 means no minimum.',
+    stockMinimumInvalid: 'A minimum stock is a whole number from 0 to 9999.',
+    stockMinimumsSave: 'Save minimums',
+    stockMinimumsSaved: 'Minimum stock saved',
+    stockMinimumsSaveFailedPrefix: 'Minimum stock not saved, reason: ',
+    passwordTitle: 'Password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    newPasswordAgain: 'New password again',
+    changePassword: 'Change password',
+    passwordChanged: 'Password changed. Your other sessions have ended.',
+    passwordChangeFailedPrefix: 'Password not changed, reason: ',
+    currentPasswordRequired: 'Enter your current password',
+  },
   pendingBadge: (count: number) => `${count.toLocaleString('en-US')} pending`,
 
   // profile

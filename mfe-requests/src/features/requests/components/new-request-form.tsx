@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { type ApiError, describeError, MESSAGES, notify, panelStyles, PATHS } from '@panel/shared';
 import { EmptyState, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import { useCreateRequestMutation } from '../api/create-request';
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
+import { quantitiesFromLink } from '../utils/quantities-from-link';
 import { type Quantities, requestLines, totalQuantity } from '../utils/quantity';
 import { ConfirmRequestDialog } from './confirm-request-dialog';
 import { QuantityPicker } from './quantity-picker';
@@ -18,7 +19,9 @@ import styles from './requests.module.css';
 export function NewRequestForm() {
   const types = useGetRequestContainerTypesQuery();
   const [create, { isLoading: sending }] = useCreateRequestMutation();
-  const [quantities, setQuantities] = useState<Quantities>({});
+  const [searchParams] = useSearchParams();
+  // A link may ask for quantities (the dashboard's stock alert); read once, then the pickers own them.
+  const [quantities, setQuantities] = useState<Quantities>(() => quantitiesFromLink(searchParams));
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   useErrorToast(types.error, MESSAGES.loadFailedPrefix);
