@@ -6,7 +6,7 @@ import type { LoanRow } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Loan } from '../schemas/loan';
 import { bumpCounts, shopAndAll, type CountDelta } from './figures';
-import { cents, shapeLoans } from './loans';
+import { cents, endLoansWithNothingOut, shapeLoans } from './loans';
 import type { Page } from './paging';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -264,23 +264,7 @@ export async function writeOffLost(
       .set((eb) => ({ held_cents: eb('held_cents', '-', held) }))
       .where('id', '=', loanId)
       .execute();
-    const completed = await trx
-      .updateTable('loans')
-      .set({ returned_date: at })
-      .where('id', '=', loanId)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('loan_items')
-              .select('loan_items.id')
-              .whereRef('loan_items.loan_id', '=', 'loans.id')
-              .where('loan_items.returned_at', 'is', null)
-              .where('loan_items.lost_at', 'is', null),
-          ),
-        ),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const [completed] = await endLoansWithNothingOut(trx, [loanId], at);
     const deltas: CountDelta[] = items.flatMap((i) => [
       ...shopAndAll(shop.id, `on_loan:${i.type_key}`, -1),
       ...shopAndAll(shop.id, `lost:${i.type_key}`, 1),

@@ -410,25 +410,7 @@ export async function returnContainers(
     if (Number(moved.numUpdatedRows) !== ids.length)
       throw new ConflictError('Container(s) were returned meanwhile.');
     await moveHeld(trx, containers, -1);
-    const completed = await trx
-      .updateTable('loans')
-      .set({ returned_date: at })
-      .where('id', 'in', loanIds)
-      .where('returned_date', 'is', null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('loan_items')
-              .select('loan_items.id')
-              .whereRef('loan_items.loan_id', '=', 'loans.id')
-              .where('loan_items.returned_at', 'is', null)
-              // A container written off as lost is not awaited either.
-              .where('loan_items.lost_at', 'is', null),
-          ),
-        ),
-      )
-      .returning(['id', 'shop_id'])
-      .execute();
+    const completed = await endLoansWithNothingOut(trx, loanIds, at);
     // Each container leaves the loans of the shop that lent it and joins the
     // stock of the shop that takes it back.
     await bumpCounts(trx, [
@@ -454,6 +436,31 @@ export async function returnContainers(
       }),
     };
   });
+}
+
+/**
+ * Marks returned, at `at`, those of `loanIds` still open whose containers
+ * are all back or written off as lost; answers them.
+ */
+export function endLoansWithNothingOut(trx: Db, loanIds: number[], at: string) {
+  return trx
+    .updateTable('loans')
+    .set({ returned_date: at })
+    .where('id', 'in', loanIds)
+    .where('returned_date', 'is', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('loan_items')
+            .select('loan_items.id')
+            .whereRef('loan_items.loan_id', '=', 'loans.id')
+            .where('loan_items.returned_at', 'is', null)
+            .where('loan_items.lost_at', 'is', null),
+        ),
+      ),
+    )
+    .returning(['id', 'shop_id'])
+    .execute();
 }
 
 /** How long after a return the counter may still undo it (the panel offers 10 s). */

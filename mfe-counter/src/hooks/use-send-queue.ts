@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { type ApiError, COUNTER, describeError, MESSAGES } from '@panel/shared';
-
-import { newIdempotencyKey } from '../utils/idempotency-key';
+import { type ApiError, COUNTER, describeError, MESSAGES, newIdempotencyKey } from '@panel/shared';
 
 export interface QueueItem<P> {
   id: string;
