@@ -7,7 +7,7 @@ import { useCreateRequestMutation } from '../api/create-request';
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { quantitiesFromLink } from '../utils/quantities-from-link';
 import { type Quantities, requestLines, totalQuantity } from '../utils/quantity';
-import { ConfirmRequestDialog } from './confirm-request-dialog';
+import { ConfirmRequestDialog } from './confirm-dialog';
 import { QuantityPicker } from './quantity-picker';
 import styles from './requests.module.css';
 
