@@ -11,7 +11,13 @@ export * from './format/dates';
 export * from './format/csv';
 export * from './auth/roles';
 // Storage is read only through useSession/getSession, so only the writers are public.
-export { clearSession, saveLogin, STORAGE_KEYS, type LoginRecord } from './auth/session';
+export {
+  clearSession,
+  replaceToken,
+  saveLogin,
+  STORAGE_KEYS,
+  type LoginRecord,
+} from './auth/session';
 export * from './auth/use-session';
 export * from './api/describe-error';
 export * from './api/runtime-config';

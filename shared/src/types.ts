@@ -79,6 +79,17 @@ export interface AdminSummary {
   container_pack: number;
 }
 
+/** The shop's own settings (API: GET/PUT /shops/settings). */
+export interface ShopSettings {
+  /** Days ahead the lend form proposes as the due date (1 to 365). */
+  loan_days: number;
+  /**
+   * Minimum free stock per container type key (1 to 9999); a type absent has
+   * none. The dashboard warns when a type's free stock drops below it.
+   */
+  stock_minimums: Record<string, number>;
+}
+
 export type RequestStatus = 'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED';
 
 export interface RequestItem {

@@ -22,6 +22,7 @@ import type {
 import type { LoanContainerSchema, LoanSchema } from '../../src/schemas/loan';
 import type { QrBatchSchema, QrBatchWithCodesSchema } from '../../src/schemas/qr-batch';
 import type { ShopSchema } from '../../src/schemas/shop';
+import type { ShopSettingsSchema } from '../../src/schemas/shop-settings';
 
 /** True only when each type is assignable to the other. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -46,6 +47,7 @@ same(
 same('AdminSummary', true as Same<Static<typeof AdminSummarySchema>, Panel.AdminSummary>);
 same('WeeklyLoans', true as Same<Static<typeof WeeklyLoansSchema>, Panel.WeeklyLoans>);
 same('StockSummary', true as Same<Static<typeof StockSummarySchema>, Panel.StockSummary>);
+same('ShopSettings', true as Same<Static<typeof ShopSettingsSchema>, Panel.ShopSettings>);
 same('QrBatch', true as Same<Static<typeof QrBatchSchema>, QrRemote.QrBatch>);
 same(
   'QrBatchWithCodes',

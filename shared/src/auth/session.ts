@@ -35,6 +35,18 @@ export function saveLogin({ token, status, shopId, remember }: LoginRecord): voi
   announceSessionChanged();
 }
 
+/**
+ * Puts a new token of the same login where the old one was kept (local
+ * storage too only when Remember me was ticked), keeping role and shop: a
+ * shop's own password change hands its session a new token.
+ */
+export function replaceToken(token: string): void {
+  sessionStorage.setItem(STORAGE_KEYS.token, token);
+  if (localStorage.getItem(STORAGE_KEYS.token) !== null)
+    localStorage.setItem(STORAGE_KEYS.token, token);
+  announceSessionChanged();
+}
+
 /** Session storage first, local storage as fallback (spec section 7). */
 export function getToken(): string | null {
   return sessionStorage.getItem(STORAGE_KEYS.token) ?? localStorage.getItem(STORAGE_KEYS.token);

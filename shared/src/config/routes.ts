@@ -17,6 +17,6 @@ export const PATHS = {
   profile: '/profile',
 } as const;
 
-export type RequestsPage = 'main' | 'pending' | 'accepted' | 'denied';
+export type RequestsPage = 'main' | 'pending' | 'accepted' | 'denied' | 'cancelled';
 
 export const requestsPath = (page: RequestsPage) => `${PATHS.requests}?page=${page}`;

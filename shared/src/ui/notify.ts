@@ -1,3 +1,4 @@
+import { createElement, type MouseEvent, type ReactNode } from 'react';
 import type { ToastOptions } from 'react-toastify';
 
 type Kind = 'success' | 'error' | 'info';
@@ -18,7 +19,37 @@ export function subscribeToToasts(listener: () => void): () => void {
 /** Whether any toast has been asked for in this page. */
 export const toastsWanted = (): boolean => wanted;
 
-function show(kind: Kind, text: string, options?: ToastOptions): void {
+/** A link a toast offers after its text: a real address, opened in the app by `open`. */
+export interface ToastLink {
+  label: string;
+  href: string;
+  open: () => void;
+}
+
+/** The text in its own element (tests and users find it as is), then the link. */
+function withLink(text: string, link: ToastLink): ReactNode {
+  return createElement(
+    'span',
+    null,
+    createElement('span', null, text),
+    ' ',
+    createElement(
+      'a',
+      {
+        href: link.href,
+        onClick: (event: MouseEvent) => {
+          // A plain click stays in the app; a modified one opens a tab as links do.
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          link.open();
+        },
+      },
+      link.label,
+    ),
+  );
+}
+
+function show(kind: Kind, text: ReactNode, options?: ToastOptions): void {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
@@ -34,7 +65,8 @@ function show(kind: Kind, text: string, options?: ToastOptions): void {
  * spec's options.
  */
 export const notify = {
-  success: (text: string) => show('success', text),
+  success: (text: string, link?: ToastLink) =>
+    show('success', link ? withLink(text, link) : text),
   // The text is the toast's id: calls failing together (a page's parallel
   // loads, or every call of an ended session) say it once, not in a stack.
   error: (text: string) => show('error', text, { toastId: text }),

@@ -1,14 +1,13 @@
+import type { ShopSettings } from '../../types';
 import { api } from '../base-api';
 
-/** The shop's own counter settings (API: GET/PUT /shops/settings). */
-export interface ShopSettings {
-  /** Days ahead the lend form proposes as the due date (1 to 365). */
-  loan_days: number;
-}
+export type { ShopSettings };
 
 /**
- * Read by the counter's lend form (mfe-counter) and set on the profile page
- * (mfe-shops): two remotes, so the endpoints live here.
+ * Read by the counter's lend form (mfe-counter), the dashboard's stock alert
+ * (mfe-dashboard) and set on the profile page (mfe-shops): three remotes, so
+ * the endpoints live here. A PUT changes the fields sent; stock_minimums
+ * replaces the whole set (0 or left out: no minimum).
  */
 export const shopSettingsApi = api.injectEndpoints({
   overrideExisting: 'throw',
@@ -17,7 +16,7 @@ export const shopSettingsApi = api.injectEndpoints({
       query: () => '/shops/settings',
       providesTags: ['ShopSettings'],
     }),
-    updateShopSettings: build.mutation<ShopSettings, ShopSettings>({
+    updateShopSettings: build.mutation<ShopSettings, Partial<ShopSettings>>({
       query: (body) => ({ url: '/shops/settings/', method: 'PUT', body }),
       invalidatesTags: ['ShopSettings'],
     }),

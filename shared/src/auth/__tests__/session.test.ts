@@ -5,6 +5,7 @@ import {
   getShopId,
   getToken,
   isRememberedInBoth,
+  replaceToken,
   saveLogin,
   STORAGE_KEYS,
 } from '../session';
@@ -19,6 +20,19 @@ describe('roles', () => {
 });
 
 describe('session storage rules', () => {
+  it.each([
+    [false, null],
+    [true, 'fresh'],
+  ])('replaceToken keeps the login where it was (remember %p)', (remember, stored) => {
+    saveLogin({ token: 'before', status: 'admin', shopId: 7, remember });
+    replaceToken('fresh');
+    expect(getToken()).toBe('fresh');
+    expect(sessionStorage.getItem('loginStatus')).toBe('fresh');
+    expect(localStorage.getItem('loginStatus')).toBe(stored);
+    expect(getRole()).toBe('shop');
+    expect(getShopId()).toBe(7);
+  });
+
   it('keeps the token in session storage only, unless Remember me is ticked', () => {
     saveLogin({ token: 't1', status: 'admin', shopId: 7, remember: false });
     expect(sessionStorage.getItem('loginStatus')).toBe('t1');

@@ -42,8 +42,14 @@ describe('quantity rules (spec section 5)', () => {
 });
 
 describe('tabs per role', () => {
-  it('gives the shop the main tab and the super admin none', () => {
-    expect(TABS.shop.map((t) => t.page)).toEqual(['main', 'pending', 'accepted', 'denied']);
+  it('gives the shop the main and Cancelled tabs and the super admin neither', () => {
+    expect(TABS.shop.map((t) => t.page)).toEqual([
+      'main',
+      'pending',
+      'accepted',
+      'denied',
+      'cancelled',
+    ]);
     expect(TABS.provider.map((t) => t.page)).toEqual(['pending', 'accepted', 'denied']);
   });
 

@@ -65,11 +65,11 @@ const tabNames = () =>
     .map((link) => link.textContent);
 
 describe('RequestsPage tabs and roles', () => {
-  it('gives the shop Request, Pending, Accepted and Denied, the current one marked', async () => {
+  it('gives the shop Request, Pending, Accepted, Denied and Cancelled, the current one marked', async () => {
     loginAs('shop');
     mockApi({ '/pack/containers/types_and_countries': TYPES });
     renderAt('/requests?page=main');
-    expect(tabNames()).toEqual(['Request', 'Pending', 'Accepted', 'Denied']);
+    expect(tabNames()).toEqual(['Request', 'Pending', 'Accepted', 'Denied', 'Cancelled']);
     expect(screen.getByRole('link', { name: 'Request' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByLabelText('Cup 350 ml')).toHaveValue(0);
   });
@@ -126,7 +126,7 @@ describe('RequestsPage tabs and roles', () => {
     });
   });
 
-  it('shows the shop its own pending cards with a Pending label and no shop name', async () => {
+  it('shows the shop its own pending cards with a Pending label, Cancel and no shop name', async () => {
     loginAs('shop', 7);
     const fetchMock = mockApi({
       '/pack/containers/types_and_countries': TYPES,
@@ -136,7 +136,11 @@ describe('RequestsPage tabs and roles', () => {
     const card = await screen.findByRole('listitem', { name: 'Request 3' });
     expect(within(card).queryByRole('heading')).not.toBeInTheDocument();
     expect(within(card).getByText(MESSAGES.requestPendingLabel)).toBeInTheDocument();
-    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+    expect(
+      within(card)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([MESSAGES.followUp.cancelRequest]);
     const url = (
       fetchMock.mock.calls.find(([r]) =>
         (r as Request).url.includes('container-requests'),
@@ -148,6 +152,7 @@ describe('RequestsPage tabs and roles', () => {
   it.each([
     ['shop', 'accepted', 'APPROVED', MESSAGES.noAcceptedRequests],
     ['shop', 'denied', 'DENIED', MESSAGES.noDeniedRequests],
+    ['shop', 'cancelled', 'CANCELLED', MESSAGES.followUp.noCancelledRequests],
     ['provider', 'pending', 'PENDING', MESSAGES.noPendingRequests],
   ] as const)('%s %s: asks for %s and shows the empty text', async (role, page, status, text) => {
     loginAs(role);
@@ -408,7 +413,10 @@ describe('the main tab: pickers and the confirmation', () => {
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestYes }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(success).toHaveBeenCalledWith(MESSAGES.requestSent);
+    expect(success).toHaveBeenCalledWith(
+      MESSAGES.requestSent,
+      expect.objectContaining({ href: '/requests?page=pending&request=9' }),
+    );
     expect(bodies).toEqual([
       {
         containers: [

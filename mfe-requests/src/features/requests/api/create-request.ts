@@ -6,6 +6,15 @@ export interface NewRequestItem {
   count: number;
 }
 
+export interface NewRequest {
+  containers: NewRequestItem[];
+  /**
+   * One per Send, kept for every retry of that Send: the API answers a retry
+   * with the first answer instead of making a second request (api/README.md).
+   */
+  idempotencyKey: string;
+}
+
 /**
  * The shop's new request (spec section 7). Invalidates 'Request' so the
  * Pending tab shows it at once.
@@ -13,10 +22,11 @@ export interface NewRequestItem {
 export const createRequestApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    createRequest: build.mutation<ContainerRequest, NewRequestItem[]>({
-      query: (containers) => ({
+    createRequest: build.mutation<ContainerRequest, NewRequest>({
+      query: ({ containers, idempotencyKey }) => ({
         url: '/pack/containers/request_container/',
         method: 'POST',
+        headers: { 'Idempotency-Key': idempotencyKey },
         body: { containers },
       }),
       invalidatesTags: ['Request'],

@@ -1,7 +1,19 @@
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { MESSAGES, panelStyles } from '@panel/shared';
 
 import styles from './requests.module.css';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  closeLabel: string;
+  /** While the confirmed call runs: the buttons and Escape wait. */
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
 
 interface ConfirmRequestDialogProps {
   open: boolean;
@@ -34,17 +46,20 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
 }
 
 /**
- * The confirmation before sending (spec section 2), a native modal <dialog>:
- * focus moves into it and stays there, the page behind is inert, Escape
- * closes it, and focus goes back to whatever opened it.
+ * A confirmation as a native modal <dialog>: focus moves into it and stays
+ * there, the page behind is inert, Escape closes it, and focus goes back to
+ * whatever opened it.
  */
-export function ConfirmRequestDialog({
+export function ConfirmDialog({
   open,
-  lines,
-  sending,
+  title,
+  confirmLabel,
+  closeLabel,
+  busy,
   onConfirm,
   onClose,
-}: ConfirmRequestDialogProps) {
+  children,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -71,11 +86,47 @@ export function ConfirmRequestDialog({
       // Escape and the close() above both end here; the parent keeps the state.
       onClose={onClose}
       onCancel={(event) => {
-        if (sending) event.preventDefault();
+        if (busy) event.preventDefault();
       }}
       onKeyDown={keepFocusInside}
     >
-      <h2 id={titleId}>{MESSAGES.confirmRequestTitle}</h2>
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className={styles.dialogActions}>
+        <button
+          type="button"
+          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+          disabled={busy}
+          onClick={onClose}
+        >
+          {closeLabel}
+        </button>
+        <button type="button" className={panelStyles.button} disabled={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The confirmation before sending (spec section 2), listing what is asked for. */
+export function ConfirmRequestDialog({
+  open,
+  lines,
+  sending,
+  onConfirm,
+  onClose,
+}: ConfirmRequestDialogProps) {
+  return (
+    <ConfirmDialog
+      open={open}
+      title={MESSAGES.confirmRequestTitle}
+      confirmLabel={MESSAGES.confirmRequestYes}
+      closeLabel={MESSAGES.confirmRequestNo}
+      busy={sending}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <ul className={styles.dialogLines}>
         {lines.map((line) => (
           <li key={line.label} className={styles.item}>
@@ -84,19 +135,6 @@ export function ConfirmRequestDialog({
           </li>
         ))}
       </ul>
-      <div className={styles.dialogActions}>
-        <button
-          type="button"
-          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
-          disabled={sending}
-          onClick={onClose}
-        >
-          {MESSAGES.confirmRequestNo}
-        </button>
-        <button type="button" className={panelStyles.button} disabled={sending} onClick={onConfirm}>
-          {MESSAGES.confirmRequestYes}
-        </button>
-      </div>
-    </dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,28 +1,62 @@
-import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { type ApiError, describeError, MESSAGES, notify, panelStyles, PATHS } from '@panel/shared';
+import { useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import {
+  type ApiError,
+  type ContainerRequest,
+  describeError,
+  MESSAGES,
+  newIdempotencyKey,
+  notify,
+  panelStyles,
+  PATHS,
+  requestsPath,
+  useSession,
+} from '@panel/shared';
 import { EmptyState, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
-import { useCreateRequestMutation } from '../api/create-request';
+import { type NewRequestItem, useCreateRequestMutation } from '../api/create-request';
+import { useLazyGetNewestPendingRequestsQuery } from '../api/find-sent-request';
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { quantitiesFromLink } from '../utils/quantities-from-link';
 import { type Quantities, requestLines, totalQuantity } from '../utils/quantity';
+import { findSentRequest } from '../utils/sent-request';
 import { ConfirmRequestDialog } from './confirm-dialog';
 import { QuantityPicker } from './quantity-picker';
 import styles from './requests.module.css';
+
+/** Where the Pending tab shows one request, marked (request-card.tsx). */
+export const pendingRequestPath = (id: number) => `${requestsPath('pending')}&request=${id}`;
+
+/**
+ * After a Send that got no answer: checking whether it was made, found
+ * after all, not found, or the check itself failing.
+ */
+type Unanswered =
+  | { phase: 'checking' }
+  | { phase: 'found'; request: ContainerRequest }
+  | { phase: 'not-found' }
+  | { phase: 'check-failed' };
 
 /**
  * The shop's main tab (spec section 2): a picker per container type and a
  * floating Send Request that confirms first. A sent request resets the
  * pickers and goes to /home; a failed one keeps them, so nothing is retyped.
+ * Each Send carries an Idempotency-Key kept until the quantities change, so
+ * sending again after no answer can never make a second request; after no
+ * answer the form looks among the newest pending requests for the one sent.
  */
 export function NewRequestForm() {
   const types = useGetRequestContainerTypesQuery();
   const [create, { isLoading: sending }] = useCreateRequestMutation();
+  const [findPending] = useLazyGetNewestPendingRequestsQuery();
+  const { shopId } = useSession();
   const [searchParams] = useSearchParams();
   // A link may ask for quantities (the dashboard's stock alert); read once, then the pickers own them.
   const [quantities, setQuantities] = useState<Quantities>(() => quantitiesFromLink(searchParams));
   const [confirming, setConfirming] = useState(false);
+  const [unanswered, setUnanswered] = useState<Unanswered | null>(null);
+  // The key and the time of the Send it belongs to; null until the first Send.
+  const attempt = useRef<{ key: string; at: number } | null>(null);
   const navigate = useNavigate();
   useErrorToast(types.error, MESSAGES.loadFailedPrefix);
 
@@ -30,16 +64,58 @@ export function NewRequestForm() {
   const lines = requestLines(quantities, Object.keys(labels));
   const total = totalQuantity(quantities);
 
-  async function send() {
+  function changeQuantities(next: (all: Quantities) => Quantities) {
+    // Other quantities are another request: a new key, and the old doubt is over.
+    attempt.current = null;
+    setUnanswered(null);
+    setQuantities(next);
+  }
+
+  async function check(sent: NewRequestItem[], at: number) {
+    setUnanswered({ phase: 'checking' });
     try {
-      await create(lines).unwrap();
-      notify.success(MESSAGES.requestSent);
+      const found = findSentRequest(await findPending(shopId, false).unwrap(), sent, at);
+      if (found) {
+        attempt.current = null;
+        setQuantities({});
+        setUnanswered({ phase: 'found', request: found });
+      } else {
+        setUnanswered({ phase: 'not-found' });
+      }
+    } catch {
+      setUnanswered({ phase: 'check-failed' });
+    }
+  }
+
+  async function send() {
+    attempt.current ??= { key: newIdempotencyKey(), at: Date.now() };
+    const { key, at } = attempt.current;
+    const sent = lines;
+    setUnanswered(null);
+    try {
+      const request = await create({ containers: sent, idempotencyKey: key }).unwrap();
+      attempt.current = null;
+      notify.success(MESSAGES.requestSent, {
+        label: MESSAGES.followUp.viewRequest,
+        href: pendingRequestPath(request.id),
+        open: () => navigate(pendingRequestPath(request.id)),
+      });
       setQuantities({});
       setConfirming(false);
       navigate(PATHS.home);
     } catch (failure) {
-      notify.error(`${MESSAGES.requestSendFailedPrefix}${describeError(failure as ApiError).text}`);
       setConfirming(false);
+      const text = describeError(failure as ApiError).text;
+      // No answer, or a 409: the first call with this key has not finished
+      // (api/README.md). Either way the request may exist: keep the key, so
+      // sending again cannot double it, and look for it.
+      if (text === MESSAGES.noInternet || (failure as { status?: unknown }).status === 409) {
+        await check(sent, at);
+        return;
+      }
+      // A real answer is final for this key (the API keeps it): the next Send is a new one.
+      attempt.current = null;
+      notify.error(`${MESSAGES.requestSendFailedPrefix}${text}`);
     }
   }
 
@@ -57,13 +133,21 @@ export function NewRequestForm() {
           </EmptyState>
         ) : (
           <>
+            {unanswered ? (
+              <UnansweredNotice
+                state={unanswered}
+                busy={sending}
+                onSendAgain={() => void send()}
+                onCheckAgain={() => void check(lines, attempt.current?.at ?? Date.now())}
+              />
+            ) : null}
             <ul className={styles.pickers} aria-label="Containers to request">
               {Object.entries(containerTypes).map(([key, label]) => (
                 <QuantityPicker
                   key={key}
                   label={label}
                   value={quantities[key] ?? 0}
-                  onChange={(value) => setQuantities((all) => ({ ...all, [key]: value }))}
+                  onChange={(value) => changeQuantities((all) => ({ ...all, [key]: value }))}
                 />
               ))}
             </ul>
@@ -78,7 +162,7 @@ export function NewRequestForm() {
               <button
                 type="button"
                 className={`${panelStyles.button} ${styles.sendButton}`}
-                disabled={total === 0}
+                disabled={total === 0 || unanswered?.phase === 'checking'}
                 onClick={() => setConfirming(true)}
               >
                 {MESSAGES.sendRequest}
@@ -98,5 +182,58 @@ export function NewRequestForm() {
         )
       }
     </QueryView>
+  );
+}
+
+function UnansweredNotice({
+  state,
+  busy,
+  onSendAgain,
+  onCheckAgain,
+}: {
+  state: Unanswered;
+  busy: boolean;
+  onSendAgain: () => void;
+  onCheckAgain: () => void;
+}) {
+  const { followUp } = MESSAGES;
+  if (state.phase === 'found') {
+    return (
+      <div className={styles.notice} role="status">
+        <p>{followUp.foundAfterAll}</p>
+        <Link to={pendingRequestPath(state.request.id)}>{followUp.viewRequest}</Link>
+      </div>
+    );
+  }
+  const text =
+    state.phase === 'checking'
+      ? followUp.maybeSent
+      : state.phase === 'not-found'
+        ? followUp.notFoundSendAgain
+        : followUp.checkFailed;
+  return (
+    <div className={`${styles.notice} ${styles.noticeWarn}`} role="status">
+      <p>{text}</p>
+      {state.phase === 'checking' ? null : (
+        <div className={styles.noticeActions}>
+          <button
+            type="button"
+            className={panelStyles.button}
+            disabled={busy}
+            onClick={onSendAgain}
+          >
+            {busy ? 'Sending…' : followUp.sendAgain}
+          </button>
+          <button
+            type="button"
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+            disabled={busy}
+            onClick={onCheckAgain}
+          >
+            {followUp.checkAgain}
+          </button>
+        </div>
+      )}
+    </div>
   );
 }

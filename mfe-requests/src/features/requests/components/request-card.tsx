@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import {
   type ContainerRequest,
   type ContainerTypes,
@@ -21,7 +21,11 @@ interface RequestCardProps {
   /** Accept/Deny are offered but blocked while any decision or reload is under way. */
   blocked: boolean;
   busy: boolean;
+  /** The card the address names (?request=): scrolled into view and marked. */
+  shown: boolean;
   onDecide: (id: number, decision: Decision) => unknown;
+  /** The shop's Cancel on its own Pending card: asks to confirm first. */
+  onCancel: (id: number) => unknown;
 }
 
 /**
@@ -36,14 +40,26 @@ export const RequestCard = memo(function RequestCard({
   types,
   blocked,
   busy,
+  shown,
   onDecide,
+  onCancel,
 }: RequestCardProps) {
   const provider = role === 'provider';
+  const ref = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (shown) ref.current?.scrollIntoView({ block: 'center' });
+  }, [shown]);
   const pending = request.status === 'PENDING';
   const date = pending ? monthDay(request.request_date) : dayOf(request.request_date);
   const label = `Request ${request.id}${provider ? ` of ${request.shop.name}` : ''}`;
   return (
-    <li className={styles.card} aria-label={label} aria-busy={busy || undefined}>
+    <li
+      ref={ref}
+      className={shown ? `${styles.card} ${styles.cardShown}` : styles.card}
+      aria-label={label}
+      aria-busy={busy || undefined}
+      aria-current={shown || undefined}
+    >
       <div className={styles.cardHead}>
         {provider ? <h3 className={styles.shopName}>{request.shop.name}</h3> : null}
         <time className={styles.date} dateTime={request.request_date}>
@@ -64,7 +80,13 @@ export const RequestCard = memo(function RequestCard({
         ))}
       </ul>
       <div className={styles.cardFoot}>
-        <CardFooter request={request} provider={provider} blocked={blocked} onDecide={onDecide} />
+        <CardFooter
+          request={request}
+          provider={provider}
+          blocked={blocked}
+          onDecide={onDecide}
+          onCancel={onCancel}
+        />
       </div>
     </li>
   );
@@ -75,18 +97,37 @@ function CardFooter({
   provider,
   blocked,
   onDecide,
+  onCancel,
 }: {
   request: ContainerRequest;
   provider: boolean;
   blocked: boolean;
   onDecide: (id: number, decision: Decision) => unknown;
+  onCancel: (id: number) => unknown;
 }) {
+  if (request.status === 'CANCELLED') {
+    return (
+      <span className={`${styles.label} ${styles.labelCancelled}`}>
+        {MESSAGES.followUp.cancelledLabel}
+      </span>
+    );
+  }
   if (request.status === 'PENDING') {
     if (!provider) {
       return (
-        <span className={`${styles.label} ${styles.labelPending}`}>
-          {MESSAGES.requestPendingLabel}
-        </span>
+        <>
+          <span className={`${styles.label} ${styles.labelPending}`}>
+            {MESSAGES.requestPendingLabel}
+          </span>
+          <button
+            type="button"
+            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+            disabled={blocked}
+            onClick={() => void onCancel(request.id)}
+          >
+            {MESSAGES.followUp.cancelRequest}
+          </button>
+        </>
       );
     }
     return (

@@ -3,7 +3,9 @@ import { EmptyState, ErrorState, Skeleton, useErrorToast } from '@panel/shared/p
 
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { useGetRequestsInfiniteQuery } from '../api/get-requests';
+import { useRequestCancel } from '../hooks/use-request-cancel';
 import { useRequestDecision } from '../hooks/use-request-decision';
+import { ConfirmDialog } from './confirm-dialog';
 import { RequestCard } from './request-card';
 import styles from './requests.module.css';
 
@@ -11,28 +13,33 @@ const EMPTY: Record<RequestStatus, string> = {
   PENDING: MESSAGES.noPendingRequests,
   APPROVED: MESSAGES.noAcceptedRequests,
   DENIED: MESSAGES.noDeniedRequests,
+  CANCELLED: MESSAGES.followUp.noCancelledRequests,
 };
 
 const NOUN: Record<RequestStatus, string> = {
   PENDING: 'pending',
   APPROVED: 'accepted',
   DENIED: 'denied',
+  CANCELLED: 'cancelled',
 };
 
 interface RequestListProps {
   status: RequestStatus;
   role: Role;
   shopId: number | null;
+  /** A request to bring into view and mark (the sent toast's link), or null. */
+  shown: number | null;
 }
 
 /**
  * One tab's cards, newest first, a page at a time with "Load more": the
  * first cards show as soon as the first page arrives however long the list.
  */
-export function RequestList({ status, role, shopId }: RequestListProps) {
+export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   const list = useGetRequestsInfiniteQuery({ status, shopId: role === 'shop' ? shopId : null });
   const types = useGetRequestContainerTypesQuery().data;
   const { decide, busyId } = useRequestDecision();
+  const cancelling = useRequestCancel();
   useErrorToast(list.error, MESSAGES.loadFailedPrefix);
 
   const pages = list.data?.pages;
@@ -78,12 +85,25 @@ export function RequestList({ status, role, shopId }: RequestListProps) {
             request={request}
             role={role}
             types={types}
-            blocked={busyId !== null || reloading}
+            blocked={busyId !== null || reloading || cancelling.cancelling}
             busy={busyId === request.id}
+            shown={shown === request.id}
             onDecide={decide}
+            onCancel={cancelling.ask}
           />
         ))}
       </ul>
+      <ConfirmDialog
+        open={cancelling.asked !== null}
+        title={MESSAGES.followUp.confirmCancelTitle}
+        confirmLabel={MESSAGES.followUp.confirmCancelYes}
+        closeLabel={MESSAGES.followUp.confirmCancelNo}
+        busy={cancelling.cancelling}
+        onConfirm={() => void cancelling.confirm()}
+        onClose={cancelling.close}
+      >
+        <p>{MESSAGES.followUp.confirmCancelText}</p>
+      </ConfirmDialog>
       <div className={styles.more}>
         <p className={styles.hint} aria-live="polite">
           Showing {requests.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}

@@ -15,6 +15,7 @@ const SUBTITLES: Record<Role, Partial<Record<Tab, string>>> = {
     pending: 'Your requests waiting for the provider, newest first.',
     accepted: 'Your requests the provider approved.',
     denied: 'Your requests the provider denied.',
+    cancelled: 'Requests you cancelled before the provider decided.',
   },
   provider: {
     pending: 'Requests of every shop waiting for your decision, newest first.',
@@ -24,7 +25,7 @@ const SUBTITLES: Record<Role, Partial<Record<Tab, string>>> = {
 };
 
 /**
- * /requests?page=main|pending|accepted|denied for both roles. The shell only
+ * /requests?page=main|pending|accepted|denied (|cancelled for the shop). The shell only
  * opens it for a logged user; the tabs depend on the role (utils/tabs.ts).
  */
 export function RequestsPage() {
@@ -54,7 +55,13 @@ export function RequestsPage() {
         {page === 'main' ? (
           <NewRequestForm />
         ) : (
-          <RequestList key={page} status={STATUS_OF_PAGE[page]} role={role} shopId={shopId} />
+          <RequestList
+            key={page}
+            status={STATUS_OF_PAGE[page]}
+            role={role}
+            shopId={shopId}
+            shown={Number(params.get('request')) || null}
+          />
         )}
       </section>
     </div>

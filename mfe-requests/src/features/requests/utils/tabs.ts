@@ -7,8 +7,9 @@ export interface RequestTab {
 
 /**
  * The tabs per role (ARCHITECTURE.md, README "Decisions"): the shop creates
- * requests, so it alone has the main tab; the super admin's first tab is its
- * Pending list, labelled Requests.
+ * requests, so it alone has the main tab, and cancels them, so it alone has
+ * Cancelled (issue 31); the super admin's first tab is its Pending list,
+ * labelled Requests.
  */
 export const TABS: Record<Role, readonly RequestTab[]> = {
   shop: [
@@ -16,6 +17,7 @@ export const TABS: Record<Role, readonly RequestTab[]> = {
     { page: 'pending', label: MESSAGES.requestTabPendingShop },
     { page: 'accepted', label: MESSAGES.requestTabAccepted },
     { page: 'denied', label: MESSAGES.requestTabDenied },
+    { page: 'cancelled', label: MESSAGES.followUp.tabCancelled },
   ],
   provider: [
     { page: 'pending', label: MESSAGES.requestTabPendingProvider },
@@ -37,4 +39,5 @@ export const STATUS_OF_PAGE: Record<Exclude<RequestsPage, 'main'>, RequestStatus
   pending: 'PENDING',
   accepted: 'APPROVED',
   denied: 'DENIED',
+  cancelled: 'CANCELLED',
 };
