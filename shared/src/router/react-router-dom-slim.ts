@@ -13,6 +13,8 @@ export {
   Outlet,
   Route,
   Routes,
+  // The profile's leave guard (mfe-shops use-leave-guard.ts): useBlocker needs a data router.
+  UNSAFE_NavigationContext,
   useLocation,
   useNavigate,
   useSearchParams,

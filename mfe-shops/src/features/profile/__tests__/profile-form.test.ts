@@ -60,18 +60,29 @@ describe('the profile form', () => {
     });
   });
 
-  it('sends id, trimmed name and e-mail, coordinates and the logo as multipart fields', () => {
+  it('asks for a phone number, and a changed one is unsaved', () => {
+    const values = valuesOf(shop);
+    expect(isDirty({ ...values, phone: '2' }, shop)).toBe(true);
+    expect(formProblem({ ...values, phone: '  ' })).toEqual({
+      field: 'phone',
+      text: MESSAGES.followUp.phoneRequired,
+    });
+  });
+
+  it('sends id, trimmed name, e-mail and phone, coordinates and the logo as multipart fields', () => {
     const logo = file(3);
     const form = buildProfileForm(7, {
       ...valuesOf(shop),
       name: ' New Name ',
       email: ' new@example.com ',
+      phone: ' +1 555 0100 ',
       logo,
     });
     expect(Object.fromEntries([...form.entries()].filter(([key]) => key !== 'logo'))).toEqual({
       id: '7',
       name: 'New Name',
       email: 'new@example.com',
+      phone: '+1 555 0100',
       x_gis: '24.4539',
       y_gis: '54.3773',
     });

@@ -1,4 +1,4 @@
-import { MAP } from '@panel/shared';
+import { MAP, MESSAGES } from '@panel/shared';
 
 import { LazyMap } from '../../../components/map/lazy-map';
 import type { LatLng } from '../../../components/map/lat-lng';
@@ -36,7 +36,7 @@ export function LocationField({
     <fieldset className={styles.location} disabled={disabled}>
       <legend className={styles.label}>Location</legend>
       <p className={styles.hint} id={`${id}-hint`}>
-        {marker ? 'Click the map to move the marker.' : 'No location yet: click the map to set it.'}
+        {marker ? 'Click the map to move the marker.' : MESSAGES.followUp.noLocation}
       </p>
       <LazyMap
         centre={centre}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   type ApiError,
   describeError,
@@ -12,7 +12,6 @@ import {
 
 import { shopLocation, type LatLng } from '../../../components/map/lat-lng';
 import { useUpdateShopProfileMutation } from '../api/update-shop-profile';
-import { useBeforeUnload } from '../hooks/use-before-unload';
 import {
   buildProfileForm,
   formatCoordinate,
@@ -27,7 +26,7 @@ import { LogoField } from './logo-field';
 import styles from './profile.module.css';
 
 /** Server field lists the form can show, in the order the spec reads them (e-mail first). */
-const SERVER_FIELDS = ['email', 'name', 'logo', 'x_gis', 'y_gis'] as const;
+const SERVER_FIELDS = ['email', 'name', 'phone', 'logo', 'x_gis', 'y_gis'] as const;
 
 interface FieldError {
   field: string;
@@ -39,13 +38,20 @@ interface FieldError {
  * the fields wait, disabled, and the map shows the spec's default centre.
  * The page mounts a fresh form (by key) once the account is in.
  */
-export function ProfileForm({ shop }: { shop: Shop | undefined }) {
+export function ProfileForm({
+  shop,
+  onDirty,
+}: {
+  shop: Shop | undefined;
+  /** Told whether the form holds unsaved changes, for the page's leave guard. */
+  onDirty: (dirty: boolean) => void;
+}) {
   const id = useId();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(shop));
   const [fieldError, setFieldError] = useState<FieldError | null>(null);
   const [updateProfile, { isLoading: saving }] = useUpdateShopProfileMutation();
   const dirty = isDirty(values, shop);
-  useBeforeUnload(dirty);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const location = parseLocation(values);
   const marker = Array.isArray(location) ? location : null;
@@ -75,6 +81,7 @@ export function ProfileForm({ shop }: { shop: Shop | undefined }) {
         ...previous,
         name: previous.name.trim(),
         email: previous.email.trim(),
+        phone: previous.phone.trim(),
         logo: null,
       }));
       notify.success(MESSAGES.shopModified);
@@ -99,6 +106,7 @@ export function ProfileForm({ shop }: { shop: Shop | undefined }) {
           [
             ['name', 'Shop name', 'text', 'organization', LIMITS.shopNameMaxLength],
             ['email', 'Email', 'email', 'email', LIMITS.emailMaxLength],
+            ['phone', MESSAGES.followUp.phoneLabel, 'tel', 'tel', LIMITS.phoneMaxLength],
           ] as const
         ).map(([field, label, type, autoComplete, maxLength]) => {
           const error = errorFor(field);

@@ -1,18 +1,41 @@
+import { useMemo, useState } from 'react';
 import { MESSAGES, panelStyles } from '@panel/shared';
 import { ErrorState, PageHeader, Panel, useErrorToast } from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
+import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { LoanPeriodForm } from './loan-period-form';
+import { OwnPasswordForm } from './own-password-form';
 import { ProfileForm } from './profile-form';
+import { StockMinimumsForm } from './stock-minimums-form';
+
+type Part = 'profile' | 'minimums' | 'password';
 
 /**
- * The shop's own profile (spec section 2): name, e-mail, location and logo.
- * The account is the shared getShopInfo query the shell's header reads, so
- * a save that invalidates it renames the greeting without a reload.
+ * The shop's own profile (spec section 2): name, e-mail, phone, location and
+ * logo; its counter settings, minimum stock per type and password (issue
+ * 31). The account is the shared getShopInfo query the shell's header reads,
+ * so a save that invalidates it renames the greeting without a reload.
+ * Leaving while any part holds unsaved changes asks first.
  */
 export function ProfilePage() {
   const { data: shop, error, refetch } = useGetShopInfoQuery();
+  const [dirty, setDirty] = useState<ReadonlySet<Part>>(new Set());
   useErrorToast(error, MESSAGES.loadFailedPrefix);
+  useLeaveGuard(dirty.size > 0);
+
+  // Stable per part, so the forms' effects do not run again on every render.
+  const onDirty = useMemo(() => {
+    const mark = (part: Part) => (isDirty: boolean) =>
+      setDirty((parts) => {
+        if (parts.has(part) === isDirty) return parts;
+        const next = new Set(parts);
+        if (isDirty) next.add(part);
+        else next.delete(part);
+        return next;
+      });
+    return { profile: mark('profile'), minimums: mark('minimums'), password: mark('password') };
+  }, []);
 
   return (
     <div className={panelStyles.page}>
@@ -25,11 +48,17 @@ export function ProfilePage() {
             onRetry={() => void refetch()}
           />
         ) : (
-          <ProfileForm key={shop?.id ?? 'loading'} shop={shop} />
+          <ProfileForm key={shop?.id ?? 'loading'} shop={shop} onDirty={onDirty.profile} />
         )}
       </section>
       <Panel title={MESSAGES.counterSettingsTitle}>
         <LoanPeriodForm />
+      </Panel>
+      <Panel title={MESSAGES.followUp.stockMinimumsTitle}>
+        <StockMinimumsForm onDirty={onDirty.minimums} />
+      </Panel>
+      <Panel title={MESSAGES.followUp.passwordTitle}>
+        <OwnPasswordForm onDirty={onDirty.password} />
       </Panel>
     </div>
   );

@@ -1,10 +1,11 @@
-import type { Shop } from '@panel/shared';
+import { MESSAGES, type Shop } from '@panel/shared';
 
 import type { LatLng } from '../../../components/map/lat-lng';
 
 export interface ProfileValues {
   name: string;
   email: string;
+  phone: string;
   /** Text as typed, so a half-typed '-2' is kept; parsed by `parseLocation`. */
   latitude: string;
   longitude: string;
@@ -25,6 +26,7 @@ export function valuesOf(shop: Shop | undefined): ProfileValues {
   return {
     name: shop?.name ?? '',
     email: shop?.email ?? '',
+    phone: shop?.phone ?? '',
     latitude: shop?.x_gis === null || shop?.x_gis === undefined ? '' : String(shop.x_gis),
     longitude: shop?.y_gis === null || shop?.y_gis === undefined ? '' : String(shop.y_gis),
     logo: null,
@@ -49,6 +51,7 @@ export function isDirty(values: ProfileValues, shop: Shop | undefined): boolean 
     values.logo !== null ||
     values.name.trim() !== saved.name ||
     values.email.trim() !== saved.email ||
+    values.phone.trim() !== saved.phone ||
     values.latitude.trim() !== saved.latitude ||
     values.longitude.trim() !== saved.longitude
   );
@@ -60,16 +63,18 @@ export function formProblem(
 ): { field: keyof ProfileValues; text: string } | null {
   if (values.name.trim() === '') return { field: 'name', text: NAME_REQUIRED };
   if (values.email.trim() === '') return { field: 'email', text: EMAIL_REQUIRED };
+  if (values.phone.trim() === '') return { field: 'phone', text: MESSAGES.followUp.phoneRequired };
   if (parseLocation(values) === 'invalid') return { field: 'latitude', text: LOCATION_INVALID };
   return null;
 }
 
-/** The multipart body of spec section 3: id, name, email, x_gis, y_gis, optional logo. */
+/** The multipart body of spec section 3 (id, name, email, x_gis, y_gis, optional logo), plus phone. */
 export function buildProfileForm(id: number, values: ProfileValues): FormData {
   const form = new FormData();
   form.append('id', String(id));
   form.append('name', values.name.trim());
   form.append('email', values.email.trim());
+  form.append('phone', values.phone.trim());
   const location = parseLocation(values);
   if (Array.isArray(location)) {
     form.append('x_gis', String(location[0]));
