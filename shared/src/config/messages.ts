@@ -307,6 +307,15 @@ export const MESSAGES = {
   // as a contradiction of Total Loans (loans ever made).
   shopLoansOnOpen: (open: number) =>
     `containers out with clients now, on ${open} open ${open === 1 ? 'loan' : 'loans'}`,
+
+  // The shop dashboard's stock alert (issue 31): free stock below the profile's minimums.
+  stockAlert: {
+    title: 'Low stock',
+    intro: 'Free stock in your shop (not out on loan) is below your minimum for:',
+    line: (label: string, free: number, minimum: number) =>
+      `${label}: ${free} free, minimum ${minimum}, ${minimum - free} short`,
+    request: 'Request the missing containers',
+  },
 } as const;
 
 /** Forgot-password non-200 block: 'An unknown error has occurred. Error Code : {status}'. */

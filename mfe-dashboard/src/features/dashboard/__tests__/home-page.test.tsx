@@ -6,6 +6,7 @@ import {
   loginAs,
   mockApi,
   preferReducedMotion,
+  renderRoutes,
   renderWithProviders,
 } from '@panel/shared/testing';
 
@@ -313,5 +314,64 @@ describe('shop dashboard', () => {
     // Containers out now, on how many open loans: no contradiction with loans ever made.
     expect(figure('Loans')).toHaveAccessibleDescription(MESSAGES.shopLoansOnOpen(5));
     expect(figure('Total Loans')).toHaveAccessibleDescription(MESSAGES.figureHints.shopTotalLoans);
+  });
+
+  describe('stock alert', () => {
+    function mockShop(stockMinimums: Record<string, number>) {
+      mockApi({
+        '/pack/containers/loans_by_weekday': {
+          ...weekly,
+          type: { ...weekly.type, box: 'Box', lid: 'Lid' },
+        },
+        '/pack/containers/loans_and_packs_by_container_type': {
+          ...stock,
+          // 30 cups and 10 bowls in the shop, no box; lids only out on loan.
+          loans_by_container_type: { ...stock.loans_by_container_type, lid: 50 },
+        },
+        '/shops/settings': { loan_days: 14, stock_minimums: stockMinimums },
+      });
+    }
+
+    it('names each type below its minimum and links to a request for what is missing', async () => {
+      loginAs('shop');
+      // cup at its minimum (no alert), bowl 2 short, box none held, lid 150 short (99 at most).
+      mockShop({ cup: 30, bowl: 12, box: 4, lid: 150 });
+      renderRoutes({ '/home': <HomePage /> }, { route: '/home' });
+
+      const alert = await screen.findByRole(
+        'region',
+        { name: MESSAGES.stockAlert.title },
+        { timeout: 3000 },
+      );
+      expect(within(alert).getByText(MESSAGES.stockAlert.intro)).toBeInTheDocument();
+      expect(
+        within(alert)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        MESSAGES.stockAlert.line('Bowl', 10, 12),
+        MESSAGES.stockAlert.line('Box', 0, 4),
+        MESSAGES.stockAlert.line('Lid', 0, 150),
+      ]);
+      expect(alert).not.toHaveTextContent('Coffee cup');
+
+      const link = within(alert).getByRole('link', { name: MESSAGES.stockAlert.request });
+      expect(link).toHaveAttribute('href', '/requests?page=main&bowl=2&box=4&lid=99');
+      await userEvent.click(link);
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/requests?page=main&bowl=2&box=4&lid=99',
+      );
+    });
+
+    it('says nothing when every type is at or above its minimum', async () => {
+      loginAs('shop');
+      mockShop({ cup: 30, bowl: 0 });
+      renderWithProviders(<HomePage />, { route: '/home' });
+
+      await waitFor(() => expect(figure('Total Loans')).toHaveTextContent('1,234'), {
+        timeout: 3000,
+      });
+      expect(screen.queryByRole('region', { name: MESSAGES.stockAlert.title })).toBeNull();
+    });
   });
 });

@@ -9,6 +9,7 @@ import { BoxIcon, ClientsIcon, HistoryIcon, LoanIcon } from './icons';
 import { LoansByTypeChart, loansByTypeHeight } from './loans-by-type-chart';
 import { ReturnRatePanel } from './return-rate-panel';
 import { StatCard } from './stat-card';
+import { StockAlert } from './stock-alert';
 import { TotalsRow } from './totals-row';
 import { StockByTypeDoughnuts, StockByTypeSkeleton } from './stock-by-type-doughnuts';
 
@@ -62,6 +63,8 @@ export function ShopDashboard() {
           icon={<ClientsIcon />}
         />
       </TotalsRow>
+      {/* Mounted at once so the minimums load during the loading delay. */}
+      <StockAlert stock={ready ? stock.data : undefined} types={weekly.data?.type} />
       <ReturnRatePanel ready={ready} />
       <div className={styles.gridEven}>
         <Panel title="Stock per container type" subtitle="Share still in your shop">
