@@ -14,7 +14,13 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 import { ROOT } from './lib/apps.mjs';
-import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
+import {
+  apiLogin,
+  median,
+  printCells,
+  storeSession,
+  withSeededSystem,
+} from './lib/bench-system.mjs';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const GOALS = { clickToSavedMs: 1500, longestTaskMs: 50, speedup: 1.5 };
@@ -117,19 +123,6 @@ async function measureOnce(page) {
   );
 }
 
-function printTable(rows, header) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
-  console.log(`\n${header}\n`);
-  rows.forEach((row, r) => {
-    console.log(
-      row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
-        .join('  '),
-    );
-    if (r === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  });
-}
-
 async function main() {
   if (!Number.isInteger(CODES) || CODES < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
     throw new Error('--codes and --runs must be positive integers');
@@ -190,7 +183,7 @@ async function main() {
       const verdict = (ok) => (ok ? 'met' : 'NOT met');
       const clickMedian = median(results.map((r) => r.clickToSaved));
       const longest = Math.max(...results.map((r) => r.longest));
-      printTable(
+      printCells(
         [
           ['', ...results.map((_, i) => `run ${i + 1}`), 'median', 'goal'],
           row(

@@ -3,7 +3,7 @@
 // large generated database), then the browser benchmarks (the Loans page of
 // a shop with 50,000 loans, the super admin's shop list with 2,000 shops, the
 // QR generator's 1,000-code download, the super admin's Pending tab with
-// 10,000 requests), then the long run of the API fuzzer (10,000 bad requests
+// 10,000 requests, the counter's scans and camera), then the long run of the API fuzzer (10,000 bad requests
 // per database; PostgreSQL too when PG_TEST_URL is set). Each prints its own
 // result; stops at the first that fails.
 import { spawnSync } from 'node:child_process';
@@ -17,6 +17,7 @@ const BENCHES = [
   ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],
   ['QR generator in the browser', process.execPath, ['scripts/bench-qr.mjs']],
   ['Pending requests in the browser', process.execPath, ['scripts/bench-requests-page.mjs']],
+  ['The counter in the browser', process.execPath, ['scripts/bench-counter.mjs']],
   [
     'API fuzzer, long run',
     'npm',

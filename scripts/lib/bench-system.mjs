@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
 
 import { ensureBrowser } from '../ensure-browser.mjs';
-import { ROOT } from './apps.mjs';
+import { REMOTES, ROOT } from './apps.mjs';
 
 export const CHROMIUM_ARGS = JSON.parse(
   readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
@@ -109,7 +109,7 @@ const interrupted = () => {
  * afterwards, also on Ctrl-C.
  */
 export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, root = ROOT }, body) {
-  for (const port of [apiPort, ...Array.from({ length: 6 }, (_, i) => panelPort + i)]) {
+  for (const port of [apiPort, panelPort, ...REMOTES.map((remote) => panelPort + remote.offset)]) {
     if (!(await portIsFree(port)))
       throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
   }
@@ -200,6 +200,20 @@ export function median(numbers) {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** Rows of cells, the first a heading: labels left, figures right, columns aligned. */
+export function printCells(rows, header) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  console.log(`\n${header}\n`);
+  rows.forEach((row, r) => {
+    console.log(
+      row
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join('  '),
+    );
+    if (r === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  });
 }
 
 /** One row per figure ([label, key, decimals]), one column per run, then the median. */
