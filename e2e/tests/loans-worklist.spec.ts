@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { COUNTER_MESSAGES } from '../../shared/src/config/counter-messages';
-import { MESSAGES } from '../../shared/src/config/messages';
+import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { apiGet, apiPost, localDay, type ApiLoan } from '../fixtures/dashboard-api';
 import { apiLogin, DATA_DIR, DEMO, openWithLogin, type ApiLogin } from '../fixtures/session';
 import { makeActiveShop, parseCsv } from '../fixtures/shops';
 import { expect, test } from '../fixtures/test';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 const STOCK = '/pack/containers/loans_and_packs_by_container_type/';
 
 interface Stock {
@@ -320,19 +320,19 @@ test.describe('the loans work-list', () => {
 
     await openWithLogin(page, seeded.shop, '/home');
     // Fell due: Ada's 2 (20 days ago) and Bob's lost 1 (3 days ago) in 4 weeks, Fay's 2 more in 12.
-    const rate = page.getByRole('region', { name: MESSAGES.returnRate.title });
-    await expect(rate).toContainText(MESSAGES.returnRate.definition);
+    const rate = page.getByRole('region', { name: PAGE_MESSAGES.returnRate.title });
+    await expect(rate).toContainText(PAGE_MESSAGES.returnRate.definition);
     await expect(rate.getByText('0 of 3')).toBeVisible();
     await expect(rate.getByText('0 of 5')).toBeVisible();
 
-    const alert = page.getByRole('region', { name: MESSAGES.stockAlert.title });
+    const alert = page.getByRole('region', { name: PAGE_MESSAGES.stockAlert.title });
     // In the order of the type keys, as the API gives the minimums.
     const lines = [
-      [seeded.type, MESSAGES.stockAlert.line(seeded.label, inStock, inStock + 3)],
-      [seeded.otherType, MESSAGES.stockAlert.line(seeded.otherLabel, 0, 2)],
+      [seeded.type, PAGE_MESSAGES.stockAlert.line(seeded.label, inStock, inStock + 3)],
+      [seeded.otherType, PAGE_MESSAGES.stockAlert.line(seeded.otherLabel, 0, 2)],
     ].sort(([a], [b]) => (a as string).localeCompare(b as string));
     await expect(alert.getByRole('listitem')).toHaveText(lines.map(([, line]) => line as string));
-    await alert.getByRole('link', { name: MESSAGES.stockAlert.request }).click();
+    await alert.getByRole('link', { name: PAGE_MESSAGES.stockAlert.request }).click();
     await expect(page).toHaveURL(/\/requests\?page=main&/);
     const asked = new URL(page.url()).searchParams;
     expect(asked.get(seeded.type)).toBe('3');

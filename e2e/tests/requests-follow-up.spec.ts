@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
+import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
 import { apiLogin, type ApiLogin } from '../fixtures/session';
 import { makeActiveShop, openWithLogin } from '../fixtures/shops';
@@ -60,13 +61,13 @@ test.describe('requests a shop can follow through', () => {
     );
     await page.goto('/requests?page=pending');
     const card = page.getByRole('listitem', { name: `Request ${made.id}` });
-    await card.getByRole('button', { name: MESSAGES.followUp.cancelRequest }).click();
-    const dialog = page.getByRole('dialog', { name: MESSAGES.followUp.confirmCancelTitle });
+    await card.getByRole('button', { name: PAGE_MESSAGES.followUp.cancelRequest }).click();
+    const dialog = page.getByRole('dialog', { name: PAGE_MESSAGES.followUp.confirmCancelTitle });
     await expect(dialog).toBeVisible();
     if (SCREENSHOTS)
       await page.screenshot({ path: `/tmp/i31b-cancel-${page.viewportSize()?.width}.png` });
-    await dialog.getByRole('button', { name: MESSAGES.followUp.confirmCancelYes }).click();
-    await expect(page.getByText(MESSAGES.followUp.requestCancelled)).toBeVisible();
+    await dialog.getByRole('button', { name: PAGE_MESSAGES.followUp.confirmCancelYes }).click();
+    await expect(page.getByText(PAGE_MESSAGES.followUp.requestCancelled)).toBeVisible();
     await expect(card).toBeHidden();
     await page
       .getByRole('navigation', { name: 'Request tabs' })
@@ -76,7 +77,7 @@ test.describe('requests a shop can follow through', () => {
     await expect(
       page
         .getByRole('listitem', { name: `Request ${made.id}` })
-        .getByText(MESSAGES.followUp.cancelledLabel),
+        .getByText(PAGE_MESSAGES.followUp.cancelledLabel),
     ).toBeVisible();
     if (SCREENSHOTS)
       await page.screenshot({
@@ -96,13 +97,13 @@ test.describe('requests a shop can follow through', () => {
       await route.abort('connectionreset');
     });
     await sendTwo(page);
-    await expect(page.getByText(MESSAGES.followUp.foundAfterAll)).toBeVisible();
+    await expect(page.getByText(PAGE_MESSAGES.followUp.foundAfterAll)).toBeVisible();
     if (SCREENSHOTS)
       await page.screenshot({ path: `/tmp/i31b-found-${page.viewportSize()?.width}.png` });
     const made = await pending(page, login);
     expect(made).toHaveLength(1);
     expect(keys).toHaveLength(1);
-    await page.getByRole('link', { name: MESSAGES.followUp.viewRequest }).click();
+    await page.getByRole('link', { name: PAGE_MESSAGES.followUp.viewRequest }).click();
     await expect(page).toHaveURL(new RegExp(`page=pending&request=${made[0]?.id}`));
     await expect(page.getByRole('listitem', { name: `Request ${made[0]?.id}` })).toHaveAttribute(
       'aria-current',
@@ -124,10 +125,10 @@ test.describe('requests a shop can follow through', () => {
       }
     });
     await sendTwo(page);
-    await expect(page.getByText(MESSAGES.followUp.notFoundSendAgain)).toBeVisible();
+    await expect(page.getByText(PAGE_MESSAGES.followUp.notFoundSendAgain)).toBeVisible();
     if (SCREENSHOTS)
       await page.screenshot({ path: `/tmp/i31b-send-again-${page.viewportSize()?.width}.png` });
-    await page.getByRole('button', { name: MESSAGES.followUp.sendAgain }).click();
+    await page.getByRole('button', { name: PAGE_MESSAGES.followUp.sendAgain }).click();
     await expect(page).toHaveURL(/\/home$/);
     const toast = page.getByText(MESSAGES.requestSent);
     await expect(toast).toBeVisible();
@@ -135,7 +136,7 @@ test.describe('requests a shop can follow through', () => {
     expect(keys[1]).toBe(keys[0]);
     const made = await pending(page, login);
     expect(made).toHaveLength(1);
-    await page.getByRole('link', { name: MESSAGES.followUp.viewRequest }).click();
+    await page.getByRole('link', { name: PAGE_MESSAGES.followUp.viewRequest }).click();
     await expect(page.getByRole('listitem', { name: `Request ${made[0]?.id}` })).toHaveAttribute(
       'aria-current',
       'true',
@@ -149,17 +150,17 @@ test.describe("the shop's own password", () => {
     // Another session of the same shop, as on another device.
     const other = await apiLogin(page.request, shop.email, shop.password);
     const next = 'a-brand-new-pass';
-    await page.getByLabel(MESSAGES.followUp.currentPassword).fill(shop.password);
-    await page.getByLabel(MESSAGES.followUp.newPassword, { exact: true }).fill(next);
-    await page.getByLabel(MESSAGES.followUp.newPasswordAgain).fill(next);
+    await page.getByLabel(PAGE_MESSAGES.followUp.currentPassword).fill(shop.password);
+    await page.getByLabel(PAGE_MESSAGES.followUp.newPassword, { exact: true }).fill(next);
+    await page.getByLabel(PAGE_MESSAGES.followUp.newPasswordAgain).fill(next);
     if (SCREENSHOTS)
       await page.screenshot({
         path: `/tmp/i31b-profile-${page.viewportSize()?.width}.png`,
         fullPage: true,
       });
-    await page.getByRole('button', { name: MESSAGES.followUp.changePassword }).click();
-    await expect(page.getByText(MESSAGES.followUp.passwordChanged)).toBeVisible();
-    await expect(page.getByLabel(MESSAGES.followUp.currentPassword)).toHaveValue('');
+    await page.getByRole('button', { name: PAGE_MESSAGES.followUp.changePassword }).click();
+    await expect(page.getByText(PAGE_MESSAGES.followUp.passwordChanged)).toBeVisible();
+    await expect(page.getByLabel(PAGE_MESSAGES.followUp.currentPassword)).toHaveValue('');
 
     // This page still works on its new token: a reload keeps the session.
     await page.reload();
@@ -176,7 +177,7 @@ test.describe("the shop's own password", () => {
 
   test('asks before leaving the profile with unsaved changes', async ({ page }) => {
     await shopPage(page, 'leave-guard', '/profile');
-    const phone = page.getByLabel(MESSAGES.followUp.phoneLabel);
+    const phone = page.getByLabel(PAGE_MESSAGES.followUp.phoneLabel);
     await expect(phone).not.toHaveValue('');
     await phone.fill('+1 555 0199');
     let asked = '';
@@ -186,6 +187,6 @@ test.describe("the shop's own password", () => {
     });
     await page.getByRole('link', { name: 'Home' }).first().click();
     await expect(page).toHaveURL(/\/profile$/);
-    expect(asked).toBe(MESSAGES.followUp.leaveUnsaved);
+    expect(asked).toBe(PAGE_MESSAGES.followUp.leaveUnsaved);
   });
 });

@@ -72,20 +72,25 @@ const RUNTIME_CORE_FILE = new RegExp(
   String.raw`[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]core\.js$`,
 );
 
-/** The files @panel/shared/page-ui re-exports, read from it so the two cannot drift apart. */
-const PAGE_UI_FILES = [
-  ...fs
-    .readFileSync(path.join(__dirname, '../src/page-ui.ts'), 'utf8')
-    .matchAll(/from '\.\/ui\/([\w-]+)'/g),
-].map((match) => match[1]);
+/**
+ * The files @panel/shared/page-ui and @panel/shared/data re-export (`./ui/panel`,
+ * `./format/csv`, `./store/hooks`…), read from them so the two cannot drift apart.
+ */
+const LAZY_SHARED_FILES = ['page-ui.ts', 'data.ts'].flatMap((entry) =>
+  [
+    ...fs
+      .readFileSync(path.join(__dirname, '../src', entry), 'utf8')
+      .matchAll(/from '\.\/([\w/-]+)'/g),
+  ].map((match) => match[1].replace(/[/]/g, String.raw`[\\/]`)),
+);
 
 /**
  * Modules of @panel/shared's lazy half: the data layer (@panel/shared/data's
  * own files and the packages only it uses) and the logged-in pages' building
- * blocks (@panel/shared/page-ui, with their CSS modules).
+ * blocks and texts (@panel/shared/page-ui, with their CSS modules).
  */
 const LAZY_SHARED_MODULES = new RegExp(
-  String.raw`[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|store[\\/]|api[\\/]base-api\.ts|api[\\/]endpoints[\\/]|page-ui\.ts|ui[\\/](?:${PAGE_UI_FILES.join('|')})(?:\.tsx?|\.module\.css)$))`,
+  String.raw`[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|page-ui\.ts|store[\\/]|api[\\/]endpoints[\\/]|(?:${LAZY_SHARED_FILES.join('|')})(?:\.tsx?|\.module\.css)$))`,
 );
 
 /**

@@ -10,3 +10,5 @@ export * from './api/endpoints/get-shop-info';
 export * from './api/endpoints/shop-settings';
 export * from './api/endpoints/change-shop-status';
 export * from './api/endpoints/use-shop-status-change';
+// Every call that creates something takes one (see api/README.md).
+export * from './api/idempotency-key';

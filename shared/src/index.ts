@@ -3,12 +3,9 @@
 // what only the logged-in pages draw is @panel/shared/page-ui.
 export * from './types';
 export * from './config/messages';
-export * from './config/counter-messages';
 export * from './config/upload-rules';
 export * from './config/constants';
 export * from './config/routes';
-export * from './format/dates';
-export * from './format/csv';
 export * from './auth/roles';
 // Storage is read only through useSession/getSession, so only the writers are public.
 export {
@@ -23,10 +20,8 @@ export * from './api/describe-error';
 export * from './api/runtime-config';
 export * from './api/session-events';
 export * from './api/slow-calls';
-export * from './api/idempotency-key';
 export * from './ui/notify';
 export * from './ui/loading-overlay';
 export * from './ui/spinner';
-export * from './ui/file-picker';
 export * from './ui/not-found-page';
 export * from './ui/panel-styles';

@@ -1,6 +1,6 @@
 // @panel/shared/page-ui: the building blocks of the logged-in pages (panels,
-// headers, lists, pagers, loading and error states), one shared module of
-// its own. The login page draws none of them, so they are not in
+// headers, lists, pagers, loading and error states, the file picker, the CSV
+// writer, the counter's texts), one shared module of its own. The login page draws none of them, so they are not in
 // @panel/shared, which the login page loads first; the shell fetches them
 // with the data layer once the login form is up.
 export * from './ui/query-view';
@@ -12,3 +12,9 @@ export * from './ui/page-header';
 export * from './ui/panel';
 export * from './ui/use-delay-elapsed';
 export * from './ui/use-error-toast';
+export * from './ui/file-picker';
+export * from './format/csv';
+export * from './config/counter-messages';
+export * from './config/page-messages';
+export * from './config/counter-constants';
+export * from './format/dates';

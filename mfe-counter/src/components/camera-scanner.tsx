@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { COUNTER, COUNTER_MESSAGES } from '@panel/shared';
+import { COUNTER_MESSAGES, COUNTER } from '@panel/shared/page-ui';
 
 import styles from './counter.module.css';
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { COUNTER_MESSAGES, panelStyles } from '@panel/shared';
+import { panelStyles } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import { useWedgeScanner } from '../hooks/use-wedge-scanner';
 import { CameraScanner } from './camera-scanner';

@@ -1,4 +1,5 @@
-import { COUNTER_MESSAGES, panelStyles } from '@panel/shared';
+import { panelStyles } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import styles from './counter.module.css';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { COUNTER } from '@panel/shared';
+import { COUNTER } from '@panel/shared/page-ui';
 
 import { beep } from '../utils/beep';
 

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { type ApiError, COUNTER, describeError, MESSAGES, newIdempotencyKey } from '@panel/shared';
+import { type ApiError, describeError, MESSAGES } from '@panel/shared';
+import { COUNTER } from '@panel/shared/page-ui';
+import { newIdempotencyKey } from '@panel/shared/data';
 
 export interface QueueItem<P> {
   id: string;

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COUNTER } from '@panel/shared';
+import { COUNTER } from '@panel/shared/page-ui';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 

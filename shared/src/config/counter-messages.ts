@@ -1,4 +1,4 @@
-import { COUNTER } from './constants';
+import { COUNTER } from './counter-constants';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -65,8 +65,7 @@ function show(kind: Kind, text: ReactNode, options?: ToastOptions): void {
  * spec's options.
  */
 export const notify = {
-  success: (text: string, link?: ToastLink) =>
-    show('success', link ? withLink(text, link) : text),
+  success: (text: string, link?: ToastLink) => show('success', link ? withLink(text, link) : text),
   // The text is the toast's id: calls failing together (a page's parallel
   // loads, or every call of an ended session) say it once, not in a stack.
   error: (text: string) => show('error', text, { toastId: text }),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COUNTER } from '@panel/shared';
+import { COUNTER } from '@panel/shared/page-ui';
 
 import { useWedgeScanner } from '../use-wedge-scanner';
 

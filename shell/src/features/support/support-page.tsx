@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { getSupportChatUrl, MESSAGES, panelStyles } from '@panel/shared';
-import { PageHeader } from '@panel/shared/page-ui';
+import { PageHeader, PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import styles from './support-page.module.css';
 
@@ -13,7 +13,7 @@ export function SupportPage() {
   const newTab = chatUrl !== null && /^https?:/i.test(chatUrl);
   return (
     <section className={`${panelStyles.page} ${styles.page}`}>
-      <PageHeader title={MESSAGES.faqTitle} subtitle={MESSAGES.supportSubtitle} />
+      <PageHeader title={MESSAGES.faqTitle} subtitle={PAGE_MESSAGES.supportSubtitle} />
       {chatUrl ? (
         <a
           className={styles.chat}
@@ -24,7 +24,7 @@ export function SupportPage() {
         </a>
       ) : null}
       <div className={styles.accordion}>
-        {MESSAGES.faq.map((item, index) => {
+        {PAGE_MESSAGES.faq.map((item, index) => {
           const open = openIndex === index;
           return (
             <div key={item.question} className={styles.item}>

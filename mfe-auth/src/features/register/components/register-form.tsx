@@ -11,13 +11,13 @@ import { useNavigate } from 'react-router-dom';
 import {
   DELAYS_MS,
   describeError,
-  FilePicker,
   LIMITS,
   logoProblem,
   MESSAGES,
   PATHS,
   type ApiError,
 } from '@panel/shared';
+import { FilePicker } from '@panel/shared/page-ui';
 
 import { FormField } from '../../../components/form-field';
 import styles from '../../../components/form.module.css';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COUNTER, COUNTER_MESSAGES, LOAN_DAYS_DEFAULT } from '@panel/shared';
+import { COUNTER_MESSAGES, COUNTER, LOAN_DAYS_DEFAULT } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import { type CodeCheck, type LentLoan } from '../../../api/counter-types';

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { COUNTER, COUNTER_MESSAGES, LIMITS, panelStyles } from '@panel/shared';
+import { LIMITS, panelStyles } from '@panel/shared';
+import { COUNTER_MESSAGES, COUNTER } from '@panel/shared/page-ui';
 
 import styles from '../../../components/counter.module.css';
 import { useDebounced } from '../hooks/use-debounced';

@@ -1,4 +1,5 @@
-import { type ContainerTypes, COUNTER_MESSAGES, panelStyles } from '@panel/shared';
+import { type ContainerTypes, panelStyles } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import styles from '../../../components/counter.module.css';
 import { formatMoney } from '../../../utils/format';

@@ -1,14 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import {
-  type ApiError,
-  COUNTER_MESSAGES,
-  describeError,
-  LOAN_DAYS_DEFAULT,
-  MESSAGES,
-  panelStyles,
-} from '@panel/shared';
+import { type ApiError, describeError, MESSAGES, panelStyles } from '@panel/shared';
 import { useGetShopSettingsQuery } from '@panel/shared/data';
-import { PageHeader, Panel } from '@panel/shared/page-ui';
+import { PageHeader, Panel, COUNTER_MESSAGES, LOAN_DAYS_DEFAULT } from '@panel/shared/page-ui';
 
 import { type LentLoan } from '../../../api/counter-types';
 import { useGetCounterContainerTypesQuery } from '../../../api/get-container-types';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { type ContainerTypes, COUNTER_MESSAGES, panelStyles } from '@panel/shared';
+import { type ContainerTypes, panelStyles } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import { type LentLoan } from '../../../api/counter-types';
 import styles from '../../../components/counter.module.css';

@@ -1,4 +1,4 @@
-import { COUNTER_MESSAGES } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import { type CodeCheck } from '../../../api/counter-types';
 import { formatDate } from '../../../utils/format';

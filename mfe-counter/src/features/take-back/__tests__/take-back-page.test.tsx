@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { COUNTER, COUNTER_MESSAGES } from '@panel/shared';
+import { COUNTER_MESSAGES, COUNTER } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import { type ReturnedItem, type ReturnReply } from '../../../api/counter-types';

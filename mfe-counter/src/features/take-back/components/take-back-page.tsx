@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type ApiError,
-  COUNTER,
-  COUNTER_MESSAGES,
-  describeError,
-  panelStyles,
-} from '@panel/shared';
-import { PageHeader, Panel } from '@panel/shared/page-ui';
+import { type ApiError, describeError, panelStyles } from '@panel/shared';
+import { PageHeader, Panel, COUNTER_MESSAGES, COUNTER } from '@panel/shared/page-ui';
 import { useSearchParams } from 'react-router-dom';
 
 import { type ReturnReply } from '../../../api/counter-types';

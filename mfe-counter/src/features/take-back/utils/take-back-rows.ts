@@ -1,4 +1,5 @@
-import { type ApiError, COUNTER_MESSAGES, describeError } from '@panel/shared';
+import { type ApiError, describeError } from '@panel/shared';
+import { COUNTER_MESSAGES } from '@panel/shared/page-ui';
 
 import { type ReturnedItem } from '../../../api/counter-types';
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, notify, type Shop } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import {
   jsonResponse,
   loginAs,
@@ -300,19 +301,19 @@ describe('shop dashboard', () => {
     });
     renderWithProviders(<HomePage />, { route: '/home' });
 
-    const panel = await screen.findByRole('region', { name: MESSAGES.returnRate.title });
-    expect(panel).toHaveTextContent(MESSAGES.returnRate.definition);
+    const panel = await screen.findByRole('region', { name: PAGE_MESSAGES.returnRate.title });
+    expect(panel).toHaveTextContent(PAGE_MESSAGES.returnRate.definition);
     await waitFor(() => expect(panel).toHaveTextContent('83 %'), { timeout: 3000 });
     expect(within(panel).getByText('5 of 6')).toBeInTheDocument();
     expect(within(panel).getByText('75 %')).toBeInTheDocument();
     const trend = within(panel).getByRole('table');
     expect(within(trend).getAllByRole('row')).toHaveLength(13);
     expect(within(trend).getAllByRole('row')[1]).toHaveTextContent(
-      MESSAGES.returnRate.nothingFellDue,
+      PAGE_MESSAGES.returnRate.nothingFellDue,
     );
     expect(within(trend).getAllByRole('row')[2]).toHaveTextContent('75 % (3 of 4)');
     // Containers out now, on how many open loans: no contradiction with loans ever made.
-    expect(figure('Loans')).toHaveAccessibleDescription(MESSAGES.shopLoansOnOpen(5));
+    expect(figure('Loans')).toHaveAccessibleDescription(PAGE_MESSAGES.shopLoansOnOpen(5));
     expect(figure('Total Loans')).toHaveAccessibleDescription(MESSAGES.figureHints.shopTotalLoans);
   });
 
@@ -340,22 +341,22 @@ describe('shop dashboard', () => {
 
       const alert = await screen.findByRole(
         'region',
-        { name: MESSAGES.stockAlert.title },
+        { name: PAGE_MESSAGES.stockAlert.title },
         { timeout: 3000 },
       );
-      expect(within(alert).getByText(MESSAGES.stockAlert.intro)).toBeInTheDocument();
+      expect(within(alert).getByText(PAGE_MESSAGES.stockAlert.intro)).toBeInTheDocument();
       expect(
         within(alert)
           .getAllByRole('listitem')
           .map((item) => item.textContent),
       ).toEqual([
-        MESSAGES.stockAlert.line('Bowl', 10, 12),
-        MESSAGES.stockAlert.line('Box', 0, 4),
-        MESSAGES.stockAlert.line('Lid', 0, 150),
+        PAGE_MESSAGES.stockAlert.line('Bowl', 10, 12),
+        PAGE_MESSAGES.stockAlert.line('Box', 0, 4),
+        PAGE_MESSAGES.stockAlert.line('Lid', 0, 150),
       ]);
       expect(alert).not.toHaveTextContent('Coffee cup');
 
-      const link = within(alert).getByRole('link', { name: MESSAGES.stockAlert.request });
+      const link = within(alert).getByRole('link', { name: PAGE_MESSAGES.stockAlert.request });
       expect(link).toHaveAttribute('href', '/requests?page=main&bowl=2&box=4&lid=99');
       await userEvent.click(link);
       expect(screen.getByTestId('location')).toHaveTextContent(
@@ -371,7 +372,7 @@ describe('shop dashboard', () => {
       await waitFor(() => expect(figure('Total Loans')).toHaveTextContent('1,234'), {
         timeout: 3000,
       });
-      expect(screen.queryByRole('region', { name: MESSAGES.stockAlert.title })).toBeNull();
+      expect(screen.queryByRole('region', { name: PAGE_MESSAGES.stockAlert.title })).toBeNull();
     });
   });
 });

@@ -1,14 +1,6 @@
 import { useEffect } from 'react';
-import {
-  formatDate,
-  mediaUrl,
-  MESSAGES,
-  notify,
-  panelStyles,
-  type Shop,
-  type ShopStatus,
-} from '@panel/shared';
-import { EmptyState, ErrorState, Panel, Skeleton } from '@panel/shared/page-ui';
+import { mediaUrl, MESSAGES, notify, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import { EmptyState, ErrorState, Panel, Skeleton, formatDate } from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';

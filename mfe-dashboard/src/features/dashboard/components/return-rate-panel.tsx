@@ -1,5 +1,5 @@
-import { formatDate, MESSAGES, panelStyles } from '@panel/shared';
-import { Panel, QueryView, Skeleton } from '@panel/shared/page-ui';
+import { panelStyles } from '@panel/shared';
+import { Panel, QueryView, Skeleton, PAGE_MESSAGES, formatDate } from '@panel/shared/page-ui';
 
 import { formatNumber } from '../../../utils/format';
 import {
@@ -10,7 +10,7 @@ import {
 import { ratePercent } from '../utils/return-rate';
 import styles from './dashboard.module.css';
 
-const TEXT = MESSAGES.returnRate;
+const TEXT = PAGE_MESSAGES.returnRate;
 
 function RateFigure({ label, window }: { label: string; window: RateWindow }) {
   return (

@@ -1,5 +1,5 @@
 import { MESSAGES, panelStyles } from '@panel/shared';
-import { PageHeader, Panel, QueryView, Skeleton } from '@panel/shared/page-ui';
+import { PageHeader, Panel, QueryView, Skeleton, PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { useGetDashboardLoanSummaryQuery } from '../../../api/get-loan-summary';
 import { stockRows } from '../../../utils/stock-rows';
@@ -44,7 +44,7 @@ export function ShopDashboard() {
           hint={
             openLoans === undefined
               ? MESSAGES.figureHints.shopLoans
-              : MESSAGES.shopLoansOnOpen(openLoans)
+              : PAGE_MESSAGES.shopLoansOnOpen(openLoans)
           }
           value={figures?.loans_pack}
           icon={<LoanIcon />}

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { type ContainerTypes, MESSAGES, panelStyles, type StockSummary } from '@panel/shared';
+import { type ContainerTypes, panelStyles, type StockSummary } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery } from '@panel/shared/data';
 
 import { requestShortfallsPath, stockShortfalls } from '../utils/stock-shortfall';
 import styles from './dashboard.module.css';
 
-const TEXT = MESSAGES.stockAlert;
+const TEXT = PAGE_MESSAGES.stockAlert;
 
 interface StockAlertProps {
   /** Undefined until the figures are in and the dashboard's loading delay is over. */

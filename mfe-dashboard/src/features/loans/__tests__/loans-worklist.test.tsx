@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES, notify, PATHS, type Loan } from '@panel/shared';
+import { notify, PATHS, type Loan } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import {
   jsonResponse,
   loginAs,
@@ -12,7 +13,7 @@ import {
 import { LoansPage } from '../components/loans-page';
 import { EXPORT_PAGE } from '../hooks/use-export-loans';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 
 // jsdom has <dialog> but not its modal methods; these do what the browser does for the tests.
 beforeAll(() => {

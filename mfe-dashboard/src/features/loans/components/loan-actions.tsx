@@ -1,21 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  describeError,
-  formatDate,
-  type Loan,
-  MESSAGES,
-  newIdempotencyKey,
-  notify,
-  panelStyles,
-  PATHS,
-} from '@panel/shared';
+import { describeError, type Loan, notify, panelStyles, PATHS } from '@panel/shared';
+import { PAGE_MESSAGES, formatDate } from '@panel/shared/page-ui';
+import { newIdempotencyKey } from '@panel/shared/data';
 
 import { useRemindDashboardLoanClientMutation } from '../api/remind-client';
 import { codesOut } from '../utils/loan-containers';
 import styles from './loans.module.css';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 
 interface LoanActionsProps {
   loan: Loan;

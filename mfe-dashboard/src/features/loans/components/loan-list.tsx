@@ -1,13 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  type ContainerTypes,
-  formatDate,
-  type Loan,
-  MESSAGES,
-  notify,
-  panelStyles,
-} from '@panel/shared';
+import { type ContainerTypes, type Loan, MESSAGES, notify, panelStyles } from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -15,6 +8,8 @@ import {
   Pager,
   Skeleton,
   useErrorToast,
+  PAGE_MESSAGES,
+  formatDate,
 } from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
@@ -46,7 +41,7 @@ import { WorklistToolbar } from './worklist-toolbar';
 /** Rows per page: the API is paged, so even 50,000 loans render only this many rows. */
 export const PAGE_SIZE = 25;
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 
 const COPY: Record<
   ListKind,

@@ -1,18 +1,12 @@
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  type ContainerTypes,
-  describeError,
-  type Loan,
-  MESSAGES,
-  notify,
-  panelStyles,
-} from '@panel/shared';
+import { type ContainerTypes, describeError, type Loan, notify, panelStyles } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { useWriteOffDashboardLoanMutation } from '../api/write-off-lost';
 import { codesOut } from '../utils/loan-containers';
 import styles from './loans.module.css';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 const OTHER = 'other';
 
 const FOCUSABLE = 'input:enabled, button:enabled';

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import type { AgeingBucket, LoanSummary } from '../../../api/get-loan-summary';
 import { formatMoney, formatNumber } from '../../../utils/format';
 import styles from './loans.module.css';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 const BUCKETS: readonly AgeingBucket[] = ['1-7', '8-14', '15-30', '31+'];
 
 /** Above the list: the guarantee held by open and by overdue loans, and the overdue ones by age. */

@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'react';
-import { DELAYS_MS, MESSAGES, panelStyles } from '@panel/shared';
+import { DELAYS_MS, panelStyles } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import type { LoanSummary } from '../../../api/get-loan-summary';
 import { formatNumber } from '../../../utils/format';
 import { LOAN_FILTERS, type LoanFilter, type WorklistQuery } from '../utils/worklist-query';
 import styles from './loans.module.css';
 
-const TEXT = MESSAGES.loanWorklist;
+const TEXT = PAGE_MESSAGES.loanWorklist;
 
 const COUNT_OF: Record<LoanFilter, keyof LoanSummary> = {
   all: 'open',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { csvFileName, downloadCsv, type ContainerTypes, type Loan } from '@panel/shared';
+import { type ContainerTypes, type Loan } from '@panel/shared';
+import { csvFileName, downloadCsv } from '@panel/shared/page-ui';
 import { useAppDispatch } from '@panel/shared/data';
 
 import { loansApi } from '../api/get-loans';

@@ -1,4 +1,5 @@
-import { csvPhone, dayOf, type ContainerTypes, type Loan, MESSAGES, toCsv } from '@panel/shared';
+import { type ContainerTypes, type Loan } from '@panel/shared';
+import { csvPhone, toCsv, PAGE_MESSAGES, dayOf } from '@panel/shared/page-ui';
 
 import { containersSummary, codesOut } from './loan-containers';
 
@@ -8,7 +9,7 @@ import { containersSummary, codesOut } from './loan-containers';
  */
 export function loansToCsv(loans: readonly Loan[], types: ContainerTypes | undefined): string {
   return toCsv(
-    MESSAGES.loanWorklist.csvColumns,
+    PAGE_MESSAGES.loanWorklist.csvColumns,
     loans.map((loan) => [
       loan.id,
       loan.client,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime, MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
-import { EmptyState, Panel, QueryView } from '@panel/shared/page-ui';
+import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import { EmptyState, Panel, QueryView, formatDateTime } from '@panel/shared/page-ui';
 
 import { formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';

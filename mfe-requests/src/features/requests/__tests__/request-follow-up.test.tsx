@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { type ContainerRequest, MESSAGES, notify } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import RequestsPage from '../../../exposed/requests-page';
@@ -61,22 +62,24 @@ describe("the shop's Cancel", () => {
     renderAt('/requests?page=pending');
     const card = await screen.findByRole('listitem', { name: 'Request 3' });
     await userEvent.click(
-      within(card).getByRole('button', { name: MESSAGES.followUp.cancelRequest }),
+      within(card).getByRole('button', { name: PAGE_MESSAGES.followUp.cancelRequest }),
     );
-    const dialog = screen.getByRole('dialog', { name: MESSAGES.followUp.confirmCancelTitle });
+    const dialog = screen.getByRole('dialog', { name: PAGE_MESSAGES.followUp.confirmCancelTitle });
     await userEvent.click(
-      within(dialog).getByRole('button', { name: MESSAGES.followUp.confirmCancelNo }),
+      within(dialog).getByRole('button', { name: PAGE_MESSAGES.followUp.confirmCancelNo }),
     );
     expect(posts).toEqual([]);
     await userEvent.click(
-      within(card).getByRole('button', { name: MESSAGES.followUp.cancelRequest }),
+      within(card).getByRole('button', { name: PAGE_MESSAGES.followUp.cancelRequest }),
     );
     await userEvent.click(
       within(screen.getByRole('dialog')).getByRole('button', {
-        name: MESSAGES.followUp.confirmCancelYes,
+        name: PAGE_MESSAGES.followUp.confirmCancelYes,
       }),
     );
-    await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.followUp.requestCancelled));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(PAGE_MESSAGES.followUp.requestCancelled),
+    );
     expect(posts).toEqual(['POST']);
   });
 
@@ -91,12 +94,14 @@ describe("the shop's Cancel", () => {
     });
     renderAt('/requests?page=pending');
     await userEvent.click(
-      await screen.findByRole('button', { name: MESSAGES.followUp.cancelRequest }),
+      await screen.findByRole('button', { name: PAGE_MESSAGES.followUp.cancelRequest }),
     );
-    await userEvent.click(screen.getByRole('button', { name: MESSAGES.followUp.confirmCancelYes }));
+    await userEvent.click(
+      screen.getByRole('button', { name: PAGE_MESSAGES.followUp.confirmCancelYes }),
+    );
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(
-        `${MESSAGES.followUp.cancelFailedPrefix}This request was already approved.`,
+        `${PAGE_MESSAGES.followUp.cancelFailedPrefix}This request was already approved.`,
       ),
     );
   });
@@ -109,7 +114,7 @@ describe("the shop's Cancel", () => {
     });
     renderAt('/requests?page=cancelled');
     const card = await screen.findByRole('listitem', { name: 'Request 4' });
-    expect(within(card).getByText(MESSAGES.followUp.cancelledLabel)).toBeInTheDocument();
+    expect(within(card).getByText(PAGE_MESSAGES.followUp.cancelledLabel)).toBeInTheDocument();
     expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
@@ -157,8 +162,8 @@ describe('a Send that got no answer', () => {
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     const keys = setup(['drop'], () => [request(12), request(11, { items: [] })]);
     await sendTwoCups();
-    expect(await screen.findByText(MESSAGES.followUp.foundAfterAll)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: MESSAGES.followUp.viewRequest })).toHaveAttribute(
+    expect(await screen.findByText(PAGE_MESSAGES.followUp.foundAfterAll)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: PAGE_MESSAGES.followUp.viewRequest })).toHaveAttribute(
       'href',
       '/requests?page=pending&request=12',
     );
@@ -174,9 +179,9 @@ describe('a Send that got no answer', () => {
       request(8, { items: [{ quantity: 9, container_type: 'cup' }] }),
     ]);
     await sendTwoCups();
-    expect(await screen.findByText(MESSAGES.followUp.notFoundSendAgain)).toBeInTheDocument();
+    expect(await screen.findByText(PAGE_MESSAGES.followUp.notFoundSendAgain)).toBeInTheDocument();
     expect(screen.getByLabelText('Cup 350 ml')).toHaveValue(2);
-    await userEvent.click(screen.getByRole('button', { name: MESSAGES.followUp.sendAgain }));
+    await userEvent.click(screen.getByRole('button', { name: PAGE_MESSAGES.followUp.sendAgain }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -189,9 +194,9 @@ describe('a Send that got no answer', () => {
   it('sends a new key once the quantities change', async () => {
     const keys = setup(['drop', 'ok'], () => []);
     await sendTwoCups();
-    expect(await screen.findByText(MESSAGES.followUp.notFoundSendAgain)).toBeInTheDocument();
+    expect(await screen.findByText(PAGE_MESSAGES.followUp.notFoundSendAgain)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'More Bottle 500 ml' }));
-    expect(screen.queryByText(MESSAGES.followUp.notFoundSendAgain)).not.toBeInTheDocument();
+    expect(screen.queryByText(PAGE_MESSAGES.followUp.notFoundSendAgain)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
     await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestYes }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { type ContainerRequest, LAYOUT, MESSAGES, notify } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import {
   jsonResponse,
   loginAs,
@@ -140,7 +141,7 @@ describe('RequestsPage tabs and roles', () => {
       within(card)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual([MESSAGES.followUp.cancelRequest]);
+    ).toEqual([PAGE_MESSAGES.followUp.cancelRequest]);
     const url = (
       fetchMock.mock.calls.find(([r]) =>
         (r as Request).url.includes('container-requests'),
@@ -152,7 +153,7 @@ describe('RequestsPage tabs and roles', () => {
   it.each([
     ['shop', 'accepted', 'APPROVED', MESSAGES.noAcceptedRequests],
     ['shop', 'denied', 'DENIED', MESSAGES.noDeniedRequests],
-    ['shop', 'cancelled', 'CANCELLED', MESSAGES.followUp.noCancelledRequests],
+    ['shop', 'cancelled', 'CANCELLED', PAGE_MESSAGES.followUp.noCancelledRequests],
     ['provider', 'pending', 'PENDING', MESSAGES.noPendingRequests],
   ] as const)('%s %s: asks for %s and shows the empty text', async (role, page, status, text) => {
     loginAs(role);

@@ -5,14 +5,14 @@ import {
   type ContainerRequest,
   describeError,
   MESSAGES,
-  newIdempotencyKey,
   notify,
   panelStyles,
   PATHS,
   requestsPath,
   useSession,
 } from '@panel/shared';
-import { EmptyState, QueryView, useErrorToast } from '@panel/shared/page-ui';
+import { newIdempotencyKey } from '@panel/shared/data';
+import { EmptyState, QueryView, useErrorToast, PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { type NewRequestItem, useCreateRequestMutation } from '../api/create-request';
 import { useLazyGetNewestPendingRequestsQuery } from '../api/find-sent-request';
@@ -96,7 +96,7 @@ export function NewRequestForm() {
       const request = await create({ containers: sent, idempotencyKey: key }).unwrap();
       attempt.current = null;
       notify.success(MESSAGES.requestSent, {
-        label: MESSAGES.followUp.viewRequest,
+        label: PAGE_MESSAGES.followUp.viewRequest,
         href: pendingRequestPath(request.id),
         open: () => navigate(pendingRequestPath(request.id)),
       });
@@ -196,7 +196,7 @@ function UnansweredNotice({
   onSendAgain: () => void;
   onCheckAgain: () => void;
 }) {
-  const { followUp } = MESSAGES;
+  const { followUp } = PAGE_MESSAGES;
   if (state.phase === 'found') {
     return (
       <div className={styles.notice} role="status">

@@ -2,13 +2,12 @@ import { memo, useEffect, useRef } from 'react';
 import {
   type ContainerRequest,
   type ContainerTypes,
-  dayOf,
   LAYOUT,
   MESSAGES,
-  monthDay,
   panelStyles,
   type Role,
 } from '@panel/shared';
+import { PAGE_MESSAGES, dayOf, monthDay } from '@panel/shared/page-ui';
 
 import type { Decision } from '../hooks/use-request-decision';
 import { BagIcon } from './bag-icon';
@@ -108,7 +107,7 @@ function CardFooter({
   if (request.status === 'CANCELLED') {
     return (
       <span className={`${styles.label} ${styles.labelCancelled}`}>
-        {MESSAGES.followUp.cancelledLabel}
+        {PAGE_MESSAGES.followUp.cancelledLabel}
       </span>
     );
   }
@@ -125,7 +124,7 @@ function CardFooter({
             disabled={blocked}
             onClick={() => void onCancel(request.id)}
           >
-            {MESSAGES.followUp.cancelRequest}
+            {PAGE_MESSAGES.followUp.cancelRequest}
           </button>
         </>
       );

@@ -1,5 +1,11 @@
 import { LIMITS, MESSAGES, panelStyles, type RequestStatus, type Role } from '@panel/shared';
-import { EmptyState, ErrorState, Skeleton, useErrorToast } from '@panel/shared/page-ui';
+import {
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  useErrorToast,
+  PAGE_MESSAGES,
+} from '@panel/shared/page-ui';
 
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { useGetRequestsInfiniteQuery } from '../api/get-requests';
@@ -13,7 +19,7 @@ const EMPTY: Record<RequestStatus, string> = {
   PENDING: MESSAGES.noPendingRequests,
   APPROVED: MESSAGES.noAcceptedRequests,
   DENIED: MESSAGES.noDeniedRequests,
-  CANCELLED: MESSAGES.followUp.noCancelledRequests,
+  CANCELLED: PAGE_MESSAGES.followUp.noCancelledRequests,
 };
 
 const NOUN: Record<RequestStatus, string> = {
@@ -95,14 +101,14 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
       </ul>
       <ConfirmDialog
         open={cancelling.asked !== null}
-        title={MESSAGES.followUp.confirmCancelTitle}
-        confirmLabel={MESSAGES.followUp.confirmCancelYes}
-        closeLabel={MESSAGES.followUp.confirmCancelNo}
+        title={PAGE_MESSAGES.followUp.confirmCancelTitle}
+        confirmLabel={PAGE_MESSAGES.followUp.confirmCancelYes}
+        closeLabel={PAGE_MESSAGES.followUp.confirmCancelNo}
         busy={cancelling.cancelling}
         onConfirm={() => void cancelling.confirm()}
         onClose={cancelling.close}
       >
-        <p>{MESSAGES.followUp.confirmCancelText}</p>
+        <p>{PAGE_MESSAGES.followUp.confirmCancelText}</p>
       </ConfirmDialog>
       <div className={styles.more}>
         <p className={styles.hint} aria-live="polite">

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { describeError, MESSAGES, notify, type ApiError } from '@panel/shared';
+import { describeError, notify, type ApiError } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { useCancelRequestMutation } from '../api/cancel-request';
 
@@ -18,10 +19,10 @@ export function useRequestCancel() {
     if (asked === null) return;
     try {
       await cancel(asked).unwrap();
-      notify.success(MESSAGES.followUp.requestCancelled);
+      notify.success(PAGE_MESSAGES.followUp.requestCancelled);
     } catch (failure) {
       notify.error(
-        `${MESSAGES.followUp.cancelFailedPrefix}${describeError(failure as ApiError).text}`,
+        `${PAGE_MESSAGES.followUp.cancelFailedPrefix}${describeError(failure as ApiError).text}`,
       );
     } finally {
       setAsked(null);

@@ -1,4 +1,5 @@
 import { MESSAGES, type RequestsPage, type RequestStatus, type Role } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 export interface RequestTab {
   page: RequestsPage;
@@ -17,7 +18,7 @@ export const TABS: Record<Role, readonly RequestTab[]> = {
     { page: 'pending', label: MESSAGES.requestTabPendingShop },
     { page: 'accepted', label: MESSAGES.requestTabAccepted },
     { page: 'denied', label: MESSAGES.requestTabDenied },
-    { page: 'cancelled', label: MESSAGES.followUp.tabCancelled },
+    { page: 'cancelled', label: PAGE_MESSAGES.followUp.tabCancelled },
   ],
   provider: [
     { page: 'pending', label: MESSAGES.requestTabPendingProvider },

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import { LoanPeriodForm } from '../components/loan-period-form';
@@ -26,10 +26,10 @@ describe('LoanPeriodForm', () => {
     });
     renderWithProviders(<LoanPeriodForm />, { route: '/profile' });
     const field = await screen.findByDisplayValue('14');
-    expect(field).toBe(screen.getByLabelText(MESSAGES.loanDaysLabel));
+    expect(field).toBe(screen.getByLabelText(PAGE_MESSAGES.loanDaysLabel));
     await userEvent.clear(field);
     await userEvent.type(field, '21');
-    await userEvent.click(screen.getByRole('button', { name: MESSAGES.loanDaysSave }));
+    await userEvent.click(screen.getByRole('button', { name: PAGE_MESSAGES.loanDaysSave }));
     await waitFor(() => expect(sent).toEqual([{ loan_days: 21 }]));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -41,8 +41,8 @@ describe('LoanPeriodForm', () => {
     const field = await screen.findByDisplayValue('14');
     await userEvent.clear(field);
     if (text) await userEvent.type(field, text);
-    await userEvent.click(screen.getByRole('button', { name: MESSAGES.loanDaysSave }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loanDaysInvalid);
+    await userEvent.click(screen.getByRole('button', { name: PAGE_MESSAGES.loanDaysSave }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_MESSAGES.loanDaysInvalid);
     expect(spy.mock.calls.filter(([input]) => (input as Request).method === 'PUT')).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import { LIMITS, logoProblem, MESSAGES, type Shop } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import {
   buildProfileForm,
@@ -65,7 +66,7 @@ describe('the profile form', () => {
     expect(isDirty({ ...values, phone: '2' }, shop)).toBe(true);
     expect(formProblem({ ...values, phone: '  ' })).toEqual({
       field: 'phone',
-      text: MESSAGES.followUp.phoneRequired,
+      text: PAGE_MESSAGES.followUp.phoneRequired,
     });
   });
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
 import { MESSAGES, type Shop } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderRoutes } from '@panel/shared/testing';
 
 import { ProfilePage } from '../components/profile-page';
@@ -58,9 +59,9 @@ describe('the profile page', () => {
   it('shows the phone and says when the shop has no location', async () => {
     setup();
     expect(await screen.findByDisplayValue('+1 555 0100')).toBe(
-      screen.getByLabelText(MESSAGES.followUp.phoneLabel),
+      screen.getByLabelText(PAGE_MESSAGES.followUp.phoneLabel),
     );
-    expect(screen.getByText(MESSAGES.followUp.noLocation)).toBeInTheDocument();
+    expect(screen.getByText(PAGE_MESSAGES.followUp.noLocation)).toBeInTheDocument();
   });
 
   it('saves a minimum stock per type as the whole set', async () => {
@@ -79,7 +80,7 @@ describe('the profile page', () => {
     await userEvent.clear(cup);
     await userEvent.type(screen.getByLabelText('Bottle 500 ml'), '{backspace}12');
     await userEvent.click(
-      screen.getByRole('button', { name: MESSAGES.followUp.stockMinimumsSave }),
+      screen.getByRole('button', { name: PAGE_MESSAGES.followUp.stockMinimumsSave }),
     );
     await waitFor(() => expect(sent).toEqual([{ stock_minimums: { bottle: 12 } }]));
   });
@@ -90,10 +91,10 @@ describe('the profile page', () => {
     await waitFor(() => expect(cup).toHaveValue(5));
     await userEvent.type(cup, '00000');
     await userEvent.click(
-      screen.getByRole('button', { name: MESSAGES.followUp.stockMinimumsSave }),
+      screen.getByRole('button', { name: PAGE_MESSAGES.followUp.stockMinimumsSave }),
     );
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      MESSAGES.followUp.stockMinimumInvalid,
+      PAGE_MESSAGES.followUp.stockMinimumInvalid,
     );
     expect(posts(spy, '/shops/settings')).toHaveLength(0);
   });
@@ -106,24 +107,29 @@ describe('the profile page', () => {
         return jsonResponse({ message: 'ok', access: 'new-token' });
       },
     });
-    const form = (await screen.findByLabelText(MESSAGES.followUp.currentPassword)).closest(
+    const form = (await screen.findByLabelText(PAGE_MESSAGES.followUp.currentPassword)).closest(
       'form',
     ) as HTMLFormElement;
-    const change = within(form).getByRole('button', { name: MESSAGES.followUp.changePassword });
+    const change = within(form).getByRole('button', {
+      name: PAGE_MESSAGES.followUp.changePassword,
+    });
     await userEvent.type(
-      within(form).getByLabelText(MESSAGES.followUp.currentPassword),
+      within(form).getByLabelText(PAGE_MESSAGES.followUp.currentPassword),
       'old-pass-1',
     );
-    await userEvent.type(within(form).getByLabelText(MESSAGES.followUp.newPassword), 'new-pass-1');
     await userEvent.type(
-      within(form).getByLabelText(MESSAGES.followUp.newPasswordAgain),
+      within(form).getByLabelText(PAGE_MESSAGES.followUp.newPassword),
+      'new-pass-1',
+    );
+    await userEvent.type(
+      within(form).getByLabelText(PAGE_MESSAGES.followUp.newPasswordAgain),
       'new-pass-2',
     );
     await userEvent.click(change);
     expect(await within(form).findByRole('alert')).toHaveTextContent(MESSAGES.passwordsDontMatch);
     expect(sent).toEqual([]);
     await userEvent.type(
-      within(form).getByLabelText(MESSAGES.followUp.newPasswordAgain),
+      within(form).getByLabelText(PAGE_MESSAGES.followUp.newPasswordAgain),
       '{backspace}1',
     );
     await userEvent.click(change);
@@ -131,7 +137,7 @@ describe('the profile page', () => {
       expect(sent).toEqual([{ current_password: 'old-pass-1', new_password: 'new-pass-1' }]),
     );
     await waitFor(() => expect(sessionStorage.getItem('loginStatus')).toBe('new-token'));
-    expect(within(form).getByLabelText(MESSAGES.followUp.currentPassword)).toHaveValue('');
+    expect(within(form).getByLabelText(PAGE_MESSAGES.followUp.currentPassword)).toHaveValue('');
   });
 
   it('shows a wrong current password on its field', async () => {
@@ -140,11 +146,16 @@ describe('the profile page', () => {
       '/shops/change-own-password': () =>
         jsonResponse({ error: text, current_password: [text] }, 400),
     });
-    const current = await screen.findByLabelText(MESSAGES.followUp.currentPassword);
+    const current = await screen.findByLabelText(PAGE_MESSAGES.followUp.currentPassword);
     await userEvent.type(current, 'wrong-pass');
-    await userEvent.type(screen.getByLabelText(MESSAGES.followUp.newPassword), 'new-pass-1');
-    await userEvent.type(screen.getByLabelText(MESSAGES.followUp.newPasswordAgain), 'new-pass-1');
-    await userEvent.click(screen.getByRole('button', { name: MESSAGES.followUp.changePassword }));
+    await userEvent.type(screen.getByLabelText(PAGE_MESSAGES.followUp.newPassword), 'new-pass-1');
+    await userEvent.type(
+      screen.getByLabelText(PAGE_MESSAGES.followUp.newPasswordAgain),
+      'new-pass-1',
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: PAGE_MESSAGES.followUp.changePassword }),
+    );
     expect(await screen.findByText(text)).toHaveAttribute('role', 'alert');
     expect(current).toHaveAttribute('aria-invalid', 'true');
     expect(sessionStorage.getItem('loginStatus')).toBe('old-token');
@@ -165,7 +176,7 @@ describe('the profile page', () => {
     const phone = await screen.findByDisplayValue('+1 555 0100');
     await userEvent.type(phone, '1');
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));
-    expect(confirm).toHaveBeenCalledWith(MESSAGES.followUp.leaveUnsaved);
+    expect(confirm).toHaveBeenCalledWith(PAGE_MESSAGES.followUp.leaveUnsaved);
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
     confirm.mockReturnValue(true);
     await userEvent.click(screen.getByRole('link', { name: 'Home' }));

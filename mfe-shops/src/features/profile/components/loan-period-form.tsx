@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, describeError, MESSAGES, notify, panelStyles } from '@panel/shared';
+import { type ApiError, describeError, notify, panelStyles } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
 import { loanDaysProblem } from '../utils/loan-days';
@@ -26,10 +27,10 @@ export function LoanPeriodForm() {
     try {
       await save({ loan_days: Number(value) }).unwrap();
       setText(null);
-      notify.success(MESSAGES.loanDaysSaved);
+      notify.success(PAGE_MESSAGES.loanDaysSaved);
     } catch (failure) {
       const described = describeError(failure as ApiError, { fields: ['loan_days'] });
-      notify.error(`${MESSAGES.loanDaysSaveFailedPrefix}${described.text}`);
+      notify.error(`${PAGE_MESSAGES.loanDaysSaveFailedPrefix}${described.text}`);
       if (described.field) setError(described.text);
     }
   }
@@ -38,7 +39,7 @@ export function LoanPeriodForm() {
     <form className={styles.form} onSubmit={submit} noValidate aria-busy={!settings}>
       <div className={styles.field}>
         <label htmlFor={`${id}-days`} className={styles.label}>
-          {MESSAGES.loanDaysLabel}
+          {PAGE_MESSAGES.loanDaysLabel}
         </label>
         <input
           id={`${id}-days`}
@@ -55,7 +56,7 @@ export function LoanPeriodForm() {
           onChange={(event) => setText(event.target.value)}
         />
         <p id={`${id}-hint`} className={styles.hint}>
-          {MESSAGES.loanDaysHint}
+          {PAGE_MESSAGES.loanDaysHint}
         </p>
         {error ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
@@ -65,7 +66,7 @@ export function LoanPeriodForm() {
       </div>
       <div className={styles.footer}>
         <button type="submit" className={panelStyles.button} disabled={!settings || saving}>
-          {saving ? 'Saving…' : MESSAGES.loanDaysSave}
+          {saving ? 'Saving…' : PAGE_MESSAGES.loanDaysSave}
         </button>
       </div>
     </form>

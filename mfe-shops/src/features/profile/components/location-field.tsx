@@ -1,4 +1,5 @@
-import { MAP, MESSAGES } from '@panel/shared';
+import { MAP } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { LazyMap } from '../../../components/map/lazy-map';
 import type { LatLng } from '../../../components/map/lat-lng';
@@ -36,7 +37,7 @@ export function LocationField({
     <fieldset className={styles.location} disabled={disabled}>
       <legend className={styles.label}>Location</legend>
       <p className={styles.hint} id={`${id}-hint`}>
-        {marker ? 'Click the map to move the marker.' : MESSAGES.followUp.noLocation}
+        {marker ? 'Click the map to move the marker.' : PAGE_MESSAGES.followUp.noLocation}
       </p>
       <LazyMap
         centre={centre}

@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { FilePicker, logoProblem, MESSAGES, mediaUrl } from '@panel/shared';
+import { logoProblem, MESSAGES, mediaUrl } from '@panel/shared';
+import { FilePicker } from '@panel/shared/page-ui';
 
 import { useObjectUrl } from '../hooks/use-object-url';
 import styles from './profile.module.css';

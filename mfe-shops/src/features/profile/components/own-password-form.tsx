@@ -8,6 +8,7 @@ import {
   panelStyles,
   replaceToken,
 } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { useChangeOwnPasswordMutation } from '../api/change-own-password';
 import styles from './profile.module.css';
@@ -18,7 +19,7 @@ type Field = (typeof FIELDS)[number];
 /** The first reason the three fields cannot be sent, with its field. */
 function problemOf(values: Record<Field, string>): { field: Field; text: string } | null {
   if (values.current.trim() === '')
-    return { field: 'current', text: MESSAGES.followUp.currentPasswordRequired };
+    return { field: 'current', text: PAGE_MESSAGES.followUp.currentPasswordRequired };
   if (values.next.trim().length < LIMITS.passwordMinLength)
     return { field: 'next', text: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) };
   if (values.again !== values.next) return { field: 'again', text: MESSAGES.passwordsDontMatch };
@@ -35,7 +36,7 @@ export function OwnPasswordForm({ onDirty }: { onDirty: (dirty: boolean) => void
   const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', again: '' });
   const [problem, setProblem] = useState<{ field: Field; text: string } | null>(null);
   const [change, { isLoading: saving }] = useChangeOwnPasswordMutation();
-  const { followUp } = MESSAGES;
+  const { followUp } = PAGE_MESSAGES;
   const labels: Record<Field, string> = {
     current: followUp.currentPassword,
     next: followUp.newPassword,

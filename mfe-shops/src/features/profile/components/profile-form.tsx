@@ -9,6 +9,7 @@ import {
   panelStyles,
   type Shop,
 } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import { shopLocation, type LatLng } from '../../../components/map/lat-lng';
 import { useUpdateShopProfileMutation } from '../api/update-shop-profile';
@@ -106,7 +107,7 @@ export function ProfileForm({
           [
             ['name', 'Shop name', 'text', 'organization', LIMITS.shopNameMaxLength],
             ['email', 'Email', 'email', 'email', LIMITS.emailMaxLength],
-            ['phone', MESSAGES.followUp.phoneLabel, 'tel', 'tel', LIMITS.phoneMaxLength],
+            ['phone', PAGE_MESSAGES.followUp.phoneLabel, 'tel', 'tel', LIMITS.phoneMaxLength],
           ] as const
         ).map(([field, label, type, autoComplete, maxLength]) => {
           const error = errorFor(field);

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { MESSAGES, panelStyles } from '@panel/shared';
-import { ErrorState, PageHeader, Panel, useErrorToast } from '@panel/shared/page-ui';
+import { ErrorState, PageHeader, Panel, useErrorToast, PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useLeaveGuard } from '../hooks/use-leave-guard';
@@ -51,13 +51,13 @@ export function ProfilePage() {
           <ProfileForm key={shop?.id ?? 'loading'} shop={shop} onDirty={onDirty.profile} />
         )}
       </section>
-      <Panel title={MESSAGES.counterSettingsTitle}>
+      <Panel title={PAGE_MESSAGES.counterSettingsTitle}>
         <LoanPeriodForm />
       </Panel>
-      <Panel title={MESSAGES.followUp.stockMinimumsTitle}>
+      <Panel title={PAGE_MESSAGES.followUp.stockMinimumsTitle}>
         <StockMinimumsForm onDirty={onDirty.minimums} />
       </Panel>
-      <Panel title={MESSAGES.followUp.passwordTitle}>
+      <Panel title={PAGE_MESSAGES.followUp.passwordTitle}>
         <OwnPasswordForm onDirty={onDirty.password} />
       </Panel>
     </div>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, describeError, MESSAGES, notify, panelStyles } from '@panel/shared';
+import { type ApiError, describeError, notify, panelStyles } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
 import { useGetProfileContainerTypesQuery } from '../api/get-container-types';
@@ -17,7 +18,7 @@ export function StockMinimumsForm({ onDirty }: { onDirty: (dirty: boolean) => vo
   const [save, { isLoading: saving }] = useUpdateShopSettingsMutation();
   const [texts, setTexts] = useState<MinimumTexts>({});
   const [invalid, setInvalid] = useState<string | null>(null);
-  const { followUp } = MESSAGES;
+  const { followUp } = PAGE_MESSAGES;
   const keys = Object.keys(types ?? {});
   const saved = settings?.stock_minimums ?? {};
   const ready = settings !== undefined && types !== undefined;

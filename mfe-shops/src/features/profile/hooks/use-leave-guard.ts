@@ -1,6 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { UNSAFE_NavigationContext } from 'react-router-dom';
-import { MESSAGES } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 /**
  * While `active`, leaving asks first: a reload or a closed tab through the
@@ -23,10 +23,10 @@ export function useLeaveGuard(active: boolean): void {
     window.addEventListener('beforeunload', ask);
     const { push, replace } = navigator;
     navigator.push = (...args: Parameters<typeof push>) => {
-      if (window.confirm(MESSAGES.followUp.leaveUnsaved)) push(...args);
+      if (window.confirm(PAGE_MESSAGES.followUp.leaveUnsaved)) push(...args);
     };
     navigator.replace = (...args: Parameters<typeof replace>) => {
-      if (window.confirm(MESSAGES.followUp.leaveUnsaved)) replace(...args);
+      if (window.confirm(PAGE_MESSAGES.followUp.leaveUnsaved)) replace(...args);
     };
     return () => {
       window.removeEventListener('beforeunload', ask);

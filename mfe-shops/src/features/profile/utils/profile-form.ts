@@ -1,4 +1,5 @@
-import { MESSAGES, type Shop } from '@panel/shared';
+import { type Shop } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 
 import type { LatLng } from '../../../components/map/lat-lng';
 
@@ -63,7 +64,8 @@ export function formProblem(
 ): { field: keyof ProfileValues; text: string } | null {
   if (values.name.trim() === '') return { field: 'name', text: NAME_REQUIRED };
   if (values.email.trim() === '') return { field: 'email', text: EMAIL_REQUIRED };
-  if (values.phone.trim() === '') return { field: 'phone', text: MESSAGES.followUp.phoneRequired };
+  if (values.phone.trim() === '')
+    return { field: 'phone', text: PAGE_MESSAGES.followUp.phoneRequired };
   if (parseLocation(values) === 'invalid') return { field: 'latitude', text: LOCATION_INVALID };
   return null;
 }

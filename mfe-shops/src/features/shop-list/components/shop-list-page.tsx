@@ -1,13 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import {
-  csvFileName,
-  DELAYS_MS,
-  downloadCsv,
-  MESSAGES,
-  notify,
-  panelStyles,
-  type Shop,
-} from '@panel/shared';
+import { DELAYS_MS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -16,6 +8,8 @@ import {
   Skeleton,
   useDelayElapsed,
   useErrorToast,
+  csvFileName,
+  downloadCsv,
 } from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 

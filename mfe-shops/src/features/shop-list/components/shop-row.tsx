@@ -1,4 +1,5 @@
-import { dayOf, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import { panelStyles, type Shop, type ShopStatus } from '@panel/shared';
+import { dayOf } from '@panel/shared/page-ui';
 
 import { KeyIcon, PinIcon } from './icons';
 import { PasswordForm } from './password-form';

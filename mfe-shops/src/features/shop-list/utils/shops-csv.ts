@@ -1,4 +1,5 @@
-import { csvPhone, dayOf, toCsv, type Shop } from '@panel/shared';
+import { type Shop } from '@panel/shared';
+import { csvPhone, toCsv, dayOf } from '@panel/shared/page-ui';
 
 export const CSV_COLUMNS = [
   'ID',

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, setSupportChatUrl } from '@panel/shared';
+import { PAGE_MESSAGES } from '@panel/shared/page-ui';
 import { renderWithProviders } from '@panel/shared/testing';
 
 import { SupportPage } from '../support-page';
@@ -33,7 +34,7 @@ describe('SupportPage', () => {
   it('heads the page like the other pages: the FAQ title and a subtitle', () => {
     renderWithProviders(<SupportPage />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(MESSAGES.faqTitle);
-    expect(screen.getByText(MESSAGES.supportSubtitle)).toBeInTheDocument();
+    expect(screen.getByText(PAGE_MESSAGES.supportSubtitle)).toBeInTheDocument();
   });
 
   it('answers four questions about what the panel does, one open at a time', async () => {
@@ -42,10 +43,10 @@ describe('SupportPage', () => {
     expect(questions).toHaveLength(4);
     // The chat is a way to reach the provider, not a step of any task; the
     // counter (Lend, Take back) does what the old answers left to the chat.
-    for (const { answer } of MESSAGES.faq) {
+    for (const { answer } of PAGE_MESSAGES.faq) {
       expect(answer).not.toMatch(/chat|lorem ipsum|scan it as returned/i);
     }
-    expect(MESSAGES.faq.map((item) => item.answer).join(' ')).toMatch(/Lend.*Take back/s);
+    expect(PAGE_MESSAGES.faq.map((item) => item.answer).join(' ')).toMatch(/Lend.*Take back/s);
     await userEvent.click(screen.getByRole('button', { name: /change my password/ }));
     expect(screen.getByRole('region')).toHaveTextContent('Forgot Password?');
     await userEvent.click(screen.getByRole('button', { name: /take containers back/ }));
