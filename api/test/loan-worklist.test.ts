@@ -123,6 +123,7 @@ describe('the figures above the list', () => {
       ageing: { '1-7': 1, '8-14': 1, '15-30': 1, '31+': 1 },
       held_open: 3.5 + 1.5 + 1.5 + 6.5 + 1.5 + 1.5 + 1.5,
       held_overdue: 3.5 + 1.5 + 1.5 + 6.5,
+      lost: 0,
     });
   });
 });
@@ -236,6 +237,11 @@ describe('writing containers off as lost', () => {
       .where('name', '=', 'lost:box')
       .executeTakeFirst();
     expect(Number(counts?.n)).toBe(1);
+    const summary = await ctx.call({
+      url: '/api/v0/pack/containers/loans/summary',
+      token: ctx.shopA.token,
+    });
+    expect(summary.json()).toMatchObject({ lost: 1 });
   });
 
   it('refuses another shop and a blank reason, changing nothing', async () => {

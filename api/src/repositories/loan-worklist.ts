@@ -5,7 +5,7 @@ import { keptRead } from '../db/kept-reads';
 import type { LoanRow } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { Loan } from '../schemas/loan';
-import { bumpCounts, shopAndAll, type CountDelta } from './figures';
+import { bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
 import { cents, endLoansWithNothingOut, shapeLoans } from './loans';
 import type { Page } from './paging';
 
@@ -96,6 +96,8 @@ export interface LoanSummary {
   /** Guarantee held by open loans, and by the overdue ones among them. */
   held_open: number;
   held_overdue: number;
+  /** Containers of this shop written off as lost, ever. */
+  lost: number;
 }
 
 /**
@@ -134,6 +136,11 @@ export function loanSummary(db: Db, shopId: number, now: Date): Promise<LoanSumm
       ])
       .executeTakeFirstOrThrow();
     const n = (value: unknown) => Number(value ?? 0);
+    const counts = await countsOf(db, shopId);
+    const lost = [...counts].reduce(
+      (sum, [name, count]) => (name.startsWith('lost:') ? sum + count : sum),
+      0,
+    );
     return {
       open: n(row.open),
       overdue: n(row.overdue),
@@ -142,6 +149,7 @@ export function loanSummary(db: Db, shopId: number, now: Date): Promise<LoanSumm
       ageing: { '1-7': n(row.a1), '8-14': n(row.a8), '15-30': n(row.a15), '31+': n(row.a31) },
       held_open: n(row.held_open) / 100,
       held_overdue: n(row.held_overdue) / 100,
+      lost,
     };
   });
 }

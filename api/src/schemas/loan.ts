@@ -88,6 +88,8 @@ export const LoanSummarySchema = Type.Object({
   }),
   held_open: Type.Number(),
   held_overdue: Type.Number(),
+  /** Containers of the shop written off as lost, ever. */
+  lost: Type.Integer(),
 });
 
 export const LostBody = Type.Object({

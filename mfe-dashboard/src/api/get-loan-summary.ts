@@ -12,6 +12,8 @@ export interface LoanSummary {
   /** Guarantee still held, in the panel's currency. */
   held_open: number;
   held_overdue: number;
+  /** Containers written off as lost, ever. */
+  lost: number;
 }
 
 /** The figures above the work-list: counts per filter, ageing and guarantee held. */

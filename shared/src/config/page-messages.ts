@@ -89,6 +89,7 @@ export const PAGE_MESSAGES = {
     },
     heldOpen: 'Guarantee held, open loans',
     heldOverdue: 'Guarantee held, overdue loans',
+    lostCount: 'Containers lost',
     statusHeader: 'Status',
     actionsHeader: 'Actions',
     noMatch: 'No open loan matches this filter or search.',

@@ -87,6 +87,7 @@ const emptySummary = {
   ageing: { '1-7': 0, '8-14': 0, '15-30': 0, '31+': 0 },
   held_open: 0,
   held_overdue: 0,
+  lost: 0,
 };
 
 beforeEach(() => preferReducedMotion());

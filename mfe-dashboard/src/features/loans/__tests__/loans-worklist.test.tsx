@@ -43,6 +43,7 @@ const summary = {
   ageing: { '1-7': 1, '8-14': 0, '15-30': 2, '31+': 1 },
   held_open: 20.5,
   held_overdue: 12,
+  lost: 3,
 };
 
 function loan(id: number, overrides: Partial<Loan> = {}): Loan {
@@ -119,6 +120,7 @@ describe('the Loans work-list', () => {
     const euros = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'EUR' });
     expect(screen.getByText(TEXT.heldOpen).nextSibling).toHaveTextContent(euros.format(20.5));
     expect(screen.getByText(TEXT.heldOverdue).nextSibling).toHaveTextContent(euros.format(12));
+    expect(screen.getByText(TEXT.lostCount).nextSibling).toHaveTextContent('3');
     const ageing = screen.getByRole('region', { name: TEXT.ageingTitle });
     expect(
       within(ageing)

@@ -7,7 +7,10 @@ import styles from './loans.module.css';
 const TEXT = PAGE_MESSAGES.loanWorklist;
 const BUCKETS: readonly AgeingBucket[] = ['1-7', '8-14', '15-30', '31+'];
 
-/** Above the list: the guarantee held by open and by overdue loans, and the overdue ones by age. */
+/**
+ * Above the list: the guarantee held by open and by overdue loans, the
+ * containers written off as lost, and the overdue loans by age.
+ */
 export function WorklistFigures({ summary }: { summary: LoanSummary }) {
   return (
     <div className={styles.figures}>
@@ -19,6 +22,10 @@ export function WorklistFigures({ summary }: { summary: LoanSummary }) {
         <div>
           <dt>{TEXT.heldOverdue}</dt>
           <dd>{formatMoney(summary.held_overdue)}</dd>
+        </div>
+        <div>
+          <dt>{TEXT.lostCount}</dt>
+          <dd>{formatNumber(summary.lost)}</dd>
         </div>
       </dl>
       <section className={styles.ageing} aria-labelledby="loan-ageing-title">
