@@ -249,9 +249,9 @@ test.describe('the loans work-list', () => {
     await expect(row(page, 'Bob Late')).toHaveCount(0);
     await expect(chip(page, TEXT.filters.overdue)).toContainText('2');
     // It counts in the lost figure above the list.
-    await expect(page.getByText(TEXT.lostCount).locator('xpath=following-sibling::dd')).toHaveText(
-      '1',
-    );
+    await expect(
+      page.getByText(TEXT.lostCount, { exact: true }).locator('xpath=following-sibling::dd'),
+    ).toHaveText('1');
 
     const after = await apiGet<Stock>(page.request, seeded.shop, STOCK);
     const { type } = seeded;
