@@ -10,8 +10,10 @@ import styles from './slow-call-notice.module.css';
  */
 export function SlowCallNotice() {
   const slow = useSlowCall();
+  // A live region without the status role: it is on every page, and a page's
+  // own status line (the login form's, the counter's) stays the one status.
   return (
-    <div className={styles.region} role="status" aria-live="polite">
+    <div className={styles.region} aria-live="polite">
       {slow ? (
         <div className={styles.notice}>
           <span>{MESSAGES.serverSlow}</span>
