@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
+import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
 import { apiLogin, authHeader, DEMO, openAs, type ApiLogin } from '../fixtures/session';
@@ -152,7 +153,11 @@ test.describe('requests', () => {
     await expect(own).toHaveAccessibleName(`Request ${id}`);
     await expect(own.getByText(MESSAGES.requestPendingLabel)).toBeVisible();
     await expect(own.getByRole('heading')).toHaveCount(0);
-    await expect(own.getByRole('button')).toHaveCount(0);
+    // The shop decides nothing on its card; it may only cancel its own request (issue 31).
+    await expect(own.getByRole('button')).toHaveCount(1);
+    await expect(
+      own.getByRole('button', { name: PAGE_MESSAGES.followUp.cancelRequest }),
+    ).toBeVisible();
 
     const adminPage = await browser.newPage();
     await openAs(adminPage, 'admin', '/requests?page=main');
