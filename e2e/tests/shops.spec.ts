@@ -386,6 +386,10 @@ test.describe('profile (/profile)', () => {
     await openAs(page, 'shop', '/profile');
     await expect(page.getByLabel('Shop name')).toHaveValue('Green Cafe');
     await page.getByLabel('Shop name').fill('Unsaved name');
+    // The form says so first; the page's guard is set by the render after
+    // (the form reports to the page), which a frame later has happened.
+    await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
     const dialog = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
     const asked = await dialog;
