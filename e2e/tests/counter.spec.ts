@@ -3,7 +3,7 @@ import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 import CHROMIUM_ARGS from '../../scripts/lib/chromium-args.json';
 import { COUNTER_MESSAGES } from '../../shared/src/config/counter-messages';
 import { chromiumPath } from '../fixtures/chromium-path';
-import { apiGet, apiPost, type ApiLoan } from '../fixtures/dashboard-api';
+import { apiGet, apiPost, stockShopWithBatch, type ApiLoan } from '../fixtures/dashboard-api';
 import { writeFakeCameraVideo } from '../fixtures/fake-camera';
 import { apiLogin, DEMO, openAs, pagesWarmedFor, type ApiLogin } from '../fixtures/session';
 import { REMOTE_PORTS } from '../fixtures/system';
@@ -43,25 +43,14 @@ async function freshCodes(request: APIRequestContext, count: number): Promise<Fr
   );
   const free = (await apiGet<Stock>(request, admin, STOCK)).provider_stock_by_container_type ?? {};
   const [type] = Object.keys(types).sort((a, b) => (free[a] ?? 0) - (free[b] ?? 0)) as [string];
-  const batch = await apiPost<{ generated_codes: string[] }>(
-    request,
+  const codes = await stockShopWithBatch(request, {
     admin,
-    '/pack/containers/generate_codes/',
-    { country: 'France', type, count },
-  );
-  for (let left = (free[type] ?? 0) + count; left > 0; left -= 99) {
-    const asked = await apiPost<{ id: number }>(
-      request,
-      shop,
-      '/pack/containers/request_container/',
-      { containers: [{ container_type: type, count: Math.min(99, left) }] },
-    );
-    await apiPost(request, admin, `/pack/containers/${asked.id}/approve_or_deny/`, {
-      approved: true,
-      reason: 'admin',
-    });
-  }
-  return { codes: batch.generated_codes, label: types[type] as string };
+    shop,
+    type,
+    count,
+    free: free[type] ?? 0,
+  });
+  return { codes, label: types[type] as string };
 }
 
 async function lendViaApi(

@@ -4,7 +4,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 
 import { COUNTER_MESSAGES } from '../../shared/src/config/counter-messages';
 import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
-import { apiGet, apiPost, localDay, type ApiLoan } from '../fixtures/dashboard-api';
+import {
+  apiGet,
+  apiPost,
+  localDay,
+  stockShopWithBatch,
+  type ApiLoan,
+} from '../fixtures/dashboard-api';
 import { apiLogin, DATA_DIR, DEMO, openWithLogin, type ApiLogin } from '../fixtures/session';
 import { makeActiveShop, parseCsv } from '../fixtures/shops';
 import { expect, test } from '../fixtures/test';
@@ -52,24 +58,13 @@ async function seedOverdueSet(request: APIRequestContext): Promise<Seeded> {
     string,
     string,
   ];
-  const batch = await apiPost<{ generated_codes: string[] }>(
-    request,
+  const c = await stockShopWithBatch(request, {
     admin,
-    '/pack/containers/generate_codes/',
-    { country: 'France', type, count: 8 },
-  );
-  for (let left = (free[type] ?? 0) + 8; left > 0; left -= 99) {
-    const asked = await apiPost<{ id: number }>(
-      request,
-      shop,
-      '/pack/containers/request_container/',
-      { containers: [{ container_type: type, count: Math.min(99, left) }] },
-    );
-    await apiPost(request, admin, `/pack/containers/${asked.id}/approve_or_deny/`, {
-      approved: true,
-      reason: 'admin',
-    });
-  }
+    shop,
+    type,
+    count: 8,
+    free: free[type] ?? 0,
+  });
   if ((free[type] ?? 0) > 0) {
     await apiPost(request, admin, '/pack/containers/generate_codes/', {
       country: 'France',
@@ -78,7 +73,6 @@ async function seedOverdueSet(request: APIRequestContext): Promise<Seeded> {
     });
   }
 
-  const c = batch.generated_codes;
   const stamp = Date.now().toString(36);
   const emails = { ada: `ada-${stamp}@e2e.test`, fay: `fay-${stamp}@e2e.test` };
   const lend = (body: Record<string, unknown>) =>
