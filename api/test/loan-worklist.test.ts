@@ -312,3 +312,44 @@ describe('the return rate', () => {
     expect(rate.weeks.reduce((n, w) => n + w.fell_due, 0)).toBe(rate.last_12_weeks.fell_due);
   });
 });
+
+describe('races', () => {
+  it('sends one reminder of 6 parallel ones, and writes a container off once of 6 tries', async () => {
+    const loan = await lend('Race Client', -3, { client_email: 'race@client.test' }, [
+      'cup',
+      'box',
+    ]);
+    const mailsBefore = ctx.mail.length;
+    const reminders = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.call({
+          method: 'POST',
+          url: `/api/v0/pack/containers/loans/${loan.id}/remind`,
+          token: ctx.shopA.token,
+        }),
+      ),
+    );
+    expect(reminders.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(ctx.mail.length).toBe(mailsBefore + 1);
+
+    const code = loan.containers[0]?.code as string;
+    const writeOffs = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        ctx.call({
+          method: 'POST',
+          url: `/api/v0/pack/containers/loans/${loan.id}/lost`,
+          token: ctx.shopA.token,
+          payload: { codes: [code], reason: 'Raced' },
+        }),
+      ),
+    );
+    expect(writeOffs.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const lost = await ctx.db
+      .selectFrom('loans')
+      .select('held_cents')
+      .where('id', '=', loan.id)
+      .executeTakeFirstOrThrow();
+    // Only the box's guarantee is still held: the cup's left once.
+    expect(Number(lost.held_cents)).toBe(500);
+  });
+});
