@@ -25,6 +25,11 @@ test.describe('keyboard', () => {
     }) => {
       await openAs(page, user, path);
       await expect(page.locator('main h1')).toBeVisible();
+      // Wait for the page's own controls: the shop list shows only a
+      // skeleton, with nothing to focus, for its spec's first second.
+      await expect(
+        page.locator('main').locator('a[href], button:not([disabled]), input').first(),
+      ).toBeVisible();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: MESSAGES.skipToContent });
       await expect(skip).toBeFocused();
