@@ -91,7 +91,13 @@ export interface ContainerRequestTable {
   status: 'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED';
   request_date: string;
   decided_at: string | null;
+  /** The spec's reason: 'admin' from the panel. */
   reason: string | null;
+  /** Why it was denied, in words for the shop (migration 20261125T1500). */
+  explanation: Generated<string | null>;
+  /** Marked sent by the provider, then received by the shop (approved requests only). */
+  sent_at: Generated<string | null>;
+  received_at: Generated<string | null>;
 }
 
 /** A shop's minimum free stock of one container type (migration 20261125T1400). */
@@ -101,11 +107,24 @@ export interface ShopStockMinimumTable {
   minimum: number;
 }
 
+/** One activation or deactivation of a shop (migration 20261125T2110). */
+export interface ShopStatusChangeTable {
+  id: Generated<number>;
+  shop_id: number;
+  status: 'active' | 'inactive';
+  reason: string | null;
+  changed_at: string;
+  /** The super admin who made the change. */
+  changed_by: number | null;
+}
+
 export interface RequestItemTable {
   id: Generated<number>;
   request_id: number;
   container_type: string;
   quantity: number;
+  /** How many the provider approved: null while pending or cancelled, 0 when denied. */
+  approved: Generated<number | null>;
 }
 
 export interface ResetCodeTable {
@@ -237,6 +256,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   revoked_tokens: RevokedTokenTable;
   shop_stock_minimums: ShopStockMinimumTable;
+  shop_status_changes: ShopStatusChangeTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;
