@@ -86,6 +86,9 @@ const MATRIX = {
   'GET /api/v0/pack/container-requests':                            [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
   // B cancelling A's request finds nothing of its own.
   'POST /api/v0/pack/container-requests/{id}/cancel':               [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
+  // Past approval: the provider marks sent; A marks its own received, B finds nothing of its own.
+  'POST /api/v0/pack/container-requests/{id}/sent':                 [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'POST /api/v0/pack/container-requests/{id}/received':             [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
   'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Anyone may report a remote's page load (the login page is a remote too); no personal data.
@@ -197,6 +200,24 @@ async function lentCodeOfA(): Promise<string> {
   });
   expect(lent.statusCode).toBe(201);
   return code as string;
+}
+
+/** A request of shop A, approved (by hand in the database: marking it moves no stock). */
+async function approvedRequestOfA(): Promise<number> {
+  const created = await ctx.call({
+    method: 'POST',
+    url: '/api/v0/pack/containers/request_container/',
+    token: ctx.shopA.token,
+    payload: { containers: [{ container_type: 'cup', count: 1 }] },
+  });
+  expect(created.statusCode).toBe(201);
+  const id = (created.json() as { id: number }).id;
+  await ctx.db
+    .updateTable('container_requests')
+    .set({ status: 'APPROVED' })
+    .where('id', '=', id)
+    .execute();
+  return id;
 }
 
 /**
@@ -363,6 +384,14 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     expect(created.statusCode).toBe(201);
     return { method: 'POST', url: `/api/v0/pack/container-requests/${created.json().id}/cancel` };
   },
+  'POST /api/v0/pack/container-requests/{id}/sent': async () => ({
+    method: 'POST',
+    url: `/api/v0/pack/container-requests/${await approvedRequestOfA()}/sent`,
+  }),
+  'POST /api/v0/pack/container-requests/{id}/received': async () => ({
+    method: 'POST',
+    url: `/api/v0/pack/container-requests/${await approvedRequestOfA()}/received`,
+  }),
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
   'GET /api/v0/pack/qr-batches/{id}': async () => {
     const generated = await ctx.call({

@@ -86,7 +86,7 @@ describe('parallel approvals', () => {
       );
       expect(statuses(answers)).toEqual({ 200: 1, 409: 5 });
       const short = answers.find((a) => a.statusCode === 409);
-      expect(short?.json().error).toMatch(/"Bottle 500 ml".*6 requested, \d+ available/);
+      expect(short?.json().error).toMatch(/"Bottle 500 ml".*6 to approve, \d+ available/);
 
       const winner = requests[answers.findIndex((a) => a.statusCode === 200)];
       const winnerShop = requests.indexOf(winner as number) % 2 === 0 ? ctx.shopA : ctx.shopB;

@@ -168,7 +168,7 @@ describe('container requests', () => {
     );
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(
-      /^Not enough "Bowl 750 ml" containers.*2 requested, 1 available\.$/,
+      /^Not enough "Bowl 750 ml" containers.*2 to approve, 1 available\.$/,
     );
     expect(await providerStock('cup')).toBe(25);
     expect(await providerStock('bowl')).toBe(1);

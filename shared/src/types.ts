@@ -93,8 +93,11 @@ export interface ShopSettings {
 export type RequestStatus = 'PENDING' | 'APPROVED' | 'DENIED' | 'CANCELLED';
 
 export interface RequestItem {
+  /** How many the shop asked for. */
   quantity: number;
   container_type: string;
+  /** How many the provider approved: null while pending or cancelled, 0 when denied. */
+  approved: number | null;
 }
 
 export interface ContainerRequest {
@@ -103,6 +106,13 @@ export interface ContainerRequest {
   request_date: string;
   shop: { id: number; name: string };
   items: RequestItem[];
+  /** When it was approved, denied or cancelled. */
+  decided_at: string | null;
+  /** Why it was denied, in the provider's words for the shop. */
+  explanation: string | null;
+  /** The lifecycle past approval: sent by the provider, received by the shop. */
+  sent_at: string | null;
+  received_at: string | null;
 }
 
 export interface TypesAndCountries {

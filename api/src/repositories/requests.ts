@@ -1,6 +1,6 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
-import { ConflictError, NotFoundError } from '../errors';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
 import type {
   ContainerRequest,
@@ -24,6 +24,10 @@ export function toApiRequest(
     request_date: row.request_date,
     shop: { id: row.shop_id, name: row.shop_name },
     items,
+    decided_at: row.decided_at,
+    explanation: row.explanation,
+    sent_at: row.sent_at,
+    received_at: row.received_at,
   };
 }
 
@@ -41,13 +45,17 @@ async function shape(db: Db, rows: RequestWithShop[]): Promise<ContainerRequest[
   for (const ids of chunks(rows.map((r) => r.id))) {
     const items = await db
       .selectFrom('request_items')
-      .select(['request_id', 'quantity', 'container_type'])
+      .select(['request_id', 'quantity', 'container_type', 'approved'])
       .where('request_id', 'in', ids)
       .orderBy('id')
       .execute();
     for (const item of items) {
       const list = byRequest.get(item.request_id) ?? [];
-      list.push({ quantity: Number(item.quantity), container_type: item.container_type });
+      list.push({
+        quantity: Number(item.quantity),
+        container_type: item.container_type,
+        approved: item.approved === null ? null : Number(item.approved),
+      });
       byRequest.set(item.request_id, list);
     }
   }
@@ -210,8 +218,32 @@ export async function cancelRequest(
 export const SHOP_INACTIVE = 'This shop is inactive; activate it before approving its request.';
 
 /**
- * Approves (moving the quantities from the provider's stock to the shop) or
- * denies a PENDING request, all in one transaction: on any shortage nothing changes.
+ * The count to approve per line: all that was asked unless the super admin
+ * gave fewer (a partial approval, down to 0 on a line but not on all).
+ */
+function approvedCounts(asked: readonly number[], given: readonly number[] | undefined): number[] {
+  if (!given) return [...asked];
+  if (given.length !== asked.length)
+    throw new ValidationError(
+      `Give one approved quantity per line: this request has ${asked.length} line${asked.length === 1 ? '' : 's'}.`,
+    );
+  given.forEach((count, i) => {
+    const most = asked[i] ?? 0;
+    if (count > most)
+      throw new ValidationError(
+        `Line ${i + 1}: at most ${most} can be approved, as many as were asked.`,
+      );
+  });
+  if (given.every((count) => count === 0))
+    throw new ValidationError('Approve at least one container, or deny the request.');
+  return [...given];
+}
+
+/**
+ * Approves (moving the approved quantities from the provider's stock to the
+ * shop) or denies a PENDING request, all in one transaction: on any shortage
+ * or bad count nothing changes. An approval may give fewer than asked per
+ * line (`quantities`); a denial may carry an explanation for the shop.
  */
 export async function decideRequest(
   db: Db,
@@ -219,6 +251,9 @@ export async function decideRequest(
   decision: Decision,
   now = new Date(),
 ): Promise<ContainerRequest> {
+  if (!decision.approved && decision.quantities)
+    throw new ValidationError('Quantities are given only when approving.');
+  const explanation = decision.explanation?.trim() || null;
   await db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom('container_requests')
@@ -233,7 +268,8 @@ export async function decideRequest(
       .set({
         status: decision.approved ? 'APPROVED' : 'DENIED',
         decided_at: now.toISOString(),
-        reason: decision.reason,
+        reason: decision.reason ?? '',
+        explanation,
       })
       .where('id', '=', id)
       .where('status', '=', 'PENDING')
@@ -249,6 +285,11 @@ export async function decideRequest(
       ),
     ];
     if (!decision.approved) {
+      await trx
+        .updateTable('request_items')
+        .set({ approved: 0 })
+        .where('request_id', '=', id)
+        .execute();
       await bumpCounts(trx, deltas);
       return;
     }
@@ -261,11 +302,23 @@ export async function decideRequest(
 
     const items = await trx
       .selectFrom('request_items')
-      .select(['container_type', 'quantity'])
+      .select(['id', 'container_type', 'quantity'])
       .where('request_id', '=', id)
+      .orderBy('id')
       .execute();
-    for (const item of items) {
-      const ids = await claimProviderStock(trx, item.container_type, item.quantity);
+    const counts = approvedCounts(
+      items.map((item) => Number(item.quantity)),
+      decision.quantities,
+    );
+    for (const [i, item] of items.entries()) {
+      const wanted = counts[i] ?? 0;
+      await trx
+        .updateTable('request_items')
+        .set({ approved: wanted })
+        .where('id', '=', item.id)
+        .execute();
+      if (wanted === 0) continue;
+      const ids = await claimProviderStock(trx, item.container_type, wanted);
       // Re-checking the owner in the update itself means a container that
       // another transaction moved meanwhile is never taken from its new shop;
       // counting what really moved catches any shortfall.
@@ -283,7 +336,7 @@ export async function decideRequest(
                   .executeTakeFirst()
               ).numUpdatedRows,
             );
-      if (moved < item.quantity) {
+      if (moved < wanted) {
         // Users read the type's label; the key is an internal name (issue 34).
         const type = await trx
           .selectFrom('container_types')
@@ -291,7 +344,7 @@ export async function decideRequest(
           .where('key', '=', item.container_type)
           .executeTakeFirst();
         throw new ConflictError(
-          `Not enough "${type?.label ?? item.container_type}" containers in the provider's stock: ${item.quantity} requested, ${moved} available.`,
+          `Not enough "${type?.label ?? item.container_type}" containers in the provider's stock: ${wanted} to approve, ${moved} available.`,
         );
       }
       const name = `in_stock:${item.container_type}` as const;
@@ -302,5 +355,40 @@ export async function decideRequest(
     }
     await bumpCounts(trx, deltas);
   });
+  return (await findRequest(db, id)) as ContainerRequest;
+}
+
+/**
+ * The lifecycle past approval: the provider marks an approved request sent,
+ * then the shop marks it received, each once. Stock already moved at
+ * approval, so neither changes any count. The update itself requires the
+ * step not done yet, so two clicks racing give one success and one 409.
+ */
+export async function markRequest(
+  db: Db,
+  id: number,
+  step: 'sent' | 'received',
+  shopId: number | null,
+  now = new Date(),
+): Promise<ContainerRequest> {
+  const column = step === 'sent' ? 'sent_at' : 'received_at';
+  let query = db
+    .selectFrom('container_requests')
+    .select(['id', 'status', 'sent_at', 'received_at'])
+    .where('id', '=', id);
+  if (shopId !== null) query = query.where('shop_id', '=', shopId);
+  const request = await query.executeTakeFirst();
+  if (!request) throw new NotFoundError('Container request not found.');
+  if (request.status !== 'APPROVED')
+    throw new ConflictError(`Only an approved request can be marked ${step}.`);
+  const updated = await db
+    .updateTable('container_requests')
+    .set({ [column]: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'APPROVED')
+    .where(column, 'is', null)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1)
+    throw new ConflictError(`This request was already marked ${step}.`);
   return (await findRequest(db, id)) as ContainerRequest;
 }

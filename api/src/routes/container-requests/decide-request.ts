@@ -7,9 +7,12 @@ import { DecisionBody, DecisionReply } from '../../schemas/container-request';
 
 /**
  * The approve rule: only a PENDING request may be decided (409 otherwise);
- * approving moves every requested quantity from the provider's stock to the
- * shop in one transaction, or nothing at all with a 409 naming the short type
- * (decideRequest in repositories/requests.ts).
+ * approving moves the approved quantities (all that was asked unless
+ * `quantities` gives fewer per line) from the provider's stock to the shop
+ * in one transaction, or nothing at all with a 409 naming the short type.
+ * A denial may carry an `explanation` for the shop; the spec's exact call
+ * (`approved`, `reason: 'admin'`) still works (decideRequest in
+ * repositories/requests.ts).
  */
 const decideRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -26,12 +29,7 @@ const decideRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       },
     },
     async (request) => {
-      const decided = await decideRequest(
-        deps.db,
-        request.params.id,
-        { approved: request.body.approved, reason: request.body.reason ?? '' },
-        nowOf(deps),
-      );
+      const decided = await decideRequest(deps.db, request.params.id, request.body, nowOf(deps));
       return {
         message: decided.status === 'APPROVED' ? 'Request approved.' : 'Request denied.',
         request: decided,
