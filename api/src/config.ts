@@ -130,6 +130,10 @@ export interface Config {
   jwtSecret: string;
   smtpUrl: string | null;
   publicApiUrl: string;
+  /** The panel's address for links in mails (PUBLIC_PANEL_URL; default the shell on PANEL_PORT). */
+  panelUrl: string;
+  /** The UTC hour (0–23) from which the API sends the super admin's daily digest (DIGEST_HOUR, default 7). */
+  digestHour: number;
   rateLimits: RateLimits;
   /**
    * Fastify's trustProxy: which proxies' X-Forwarded-For gives the client IP
@@ -176,6 +180,12 @@ function readOrCreateControllerToken(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/** An hour of the day, 0 to 23; anything else keeps the default. */
+function parseHour(text: string | undefined, fallback: number): number {
+  const hour = Number(text);
+  return text && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : fallback;
+}
+
 /** Every environment variable the API reads, with its working default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
@@ -189,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || null,
     publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${port}`,
+    panelUrl: env.PUBLIC_PANEL_URL || `http://localhost:${Number(env.PANEL_PORT) || 3000}`,
+    digestHour: parseHour(env.DIGEST_HOUR, 7),
     rateLimits: loadRateLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteLoadsLimit: parseLimit(env.RATE_LIMIT_REMOTE_LOADS_IP, DEFAULT_REMOTE_LOADS_LIMIT),

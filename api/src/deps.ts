@@ -11,6 +11,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Clock for figures relative to "now" (tests pin it). */
   now?: () => Date;
+  /** Where the panel is opened, for links in mails (Config.panelUrl; default lib/notifications.ts). */
+  panelUrl?: string;
   /** The release controller's secret for reading load reports (Config.releaseControllerToken). */
   releaseControllerToken?: string;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connect } from './db/connect';
 import { DEMO_LOGINS, ensureDemoData } from './db/demo-data';
 import { migrateToLatest } from './db/migrate';
+import { startDigestTimer } from './lib/daily-digest';
 import { createMailer } from './lib/mailer';
 import path from 'node:path';
 
@@ -13,32 +14,36 @@ export async function start(): Promise<void> {
   await migrateToLatest(db, kind);
   const seeded = await ensureDemoData(db);
 
-  const app = await buildApp(
-    {
-      db,
-      kind,
-      jwtSecret: config.jwtSecret,
-      dataDir: config.dataDir,
-      releaseControllerToken: config.releaseControllerToken,
-      mailer: createMailer({
-        smtpUrl: config.smtpUrl,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        log: (text) => console.log(`[mail] ${text}`),
-      }),
-    },
-    {
-      logger: process.env.API_LOG !== 'off',
-      rateLimits: config.rateLimits,
-      trustProxy: config.trustProxy,
-      remoteLoadsLimit: config.remoteLoadsLimit,
-    },
-  );
+  const deps = {
+    db,
+    kind,
+    jwtSecret: config.jwtSecret,
+    dataDir: config.dataDir,
+    releaseControllerToken: config.releaseControllerToken,
+    panelUrl: config.panelUrl,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: (text) => console.log(`[mail] ${text}`),
+    }),
+  };
+  const app = await buildApp(deps, {
+    logger: process.env.API_LOG !== 'off',
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    remoteLoadsLimit: config.remoteLoadsLimit,
+  });
+  const stopDigest = startDigestTimer(deps, {
+    hour: config.digestHour,
+    log: (error) => app.log.error(error, 'daily digest not sent'),
+  });
 
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    stopDigest();
     await app.close();
     await db.destroy();
     process.exit(0);

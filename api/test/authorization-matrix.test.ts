@@ -1,8 +1,10 @@
 import type { InjectOptions } from 'fastify';
 
 import { signToken } from '../src/lib/jwt';
+import { hashSetPasswordToken } from '../src/lib/notifications';
 import { hashSecret } from '../src/lib/passwords';
 import { storeResetCode } from '../src/repositories/reset-codes';
+import { storeSetPasswordToken } from '../src/repositories/set-password-tokens';
 import { insertShop } from '../src/repositories/shops';
 import {
   JWT_SECRET,
@@ -54,6 +56,7 @@ const MATRIX = {
   'POST /api/v0/shops/register':                                    ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v0/shops/forget-password':                             ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'POST /api/v0/shops/reset-password':                              ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
+  'POST /api/v0/shops/set-password':                                ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   'GET /api/v0/shops/shop':                                         [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/shops/shop/last-two':                                [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/shops/shop/info':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
@@ -62,6 +65,8 @@ const MATRIX = {
   'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'PUT /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
+  'GET /api/v0/shops/notification-settings':                        [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'PUT /api/v0/shops/notification-settings':                        [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/containers/types_and_countries':                [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   'GET /api/v0/pack/containers/info_admin':                         [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/containers/loans_by_weekday':                   [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
@@ -110,6 +115,7 @@ const RATE_LIMITED = new Set<Operation>([
   'POST /api/v0/shops/register',
   'POST /api/v0/shops/forget-password',
   'POST /api/v0/shops/reset-password',
+  'POST /api/v0/shops/set-password',
 ]);
 
 let ctx: TestContext;
@@ -117,6 +123,7 @@ const tokens = {} as Record<Identity, string | undefined>;
 const extra = { revoked: 0, toggle: 0, password: 0, reset: 0 };
 const RESET_CODE = '424242';
 let registered = 0;
+let setPasswordLinks = 0;
 
 function b64(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -248,6 +255,16 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
       payload: { email: 'reset@test.dev', reset_code: RESET_CODE, new_password: 'brand-new-pw' },
     };
   },
+  'POST /api/v0/shops/set-password': async () => {
+    // A fresh link per cell: each is good once.
+    const token = `matrix-token-${++setPasswordLinks}`;
+    await storeSetPasswordToken(ctx.db, extra.reset, hashSetPasswordToken(token), new Date());
+    return {
+      method: 'POST',
+      url: '/api/v0/shops/set-password/',
+      payload: { token, password: 'brand-new-pw' },
+    };
+  },
   'GET /api/v0/shops/shop': async () => ({ url: '/api/v0/shops/shop/' }),
   'GET /api/v0/shops/shop/last-two': async () => ({ url: '/api/v0/shops/shop/last-two' }),
   'GET /api/v0/shops/shop/info': async () => ({ url: '/api/v0/shops/shop/info' }),
@@ -274,6 +291,14 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     payload: { shop: extra.password, new_password: 'another-password' },
   }),
   'GET /api/v0/shops/settings': async () => ({ url: '/api/v0/shops/settings' }),
+  'GET /api/v0/shops/notification-settings': async () => ({
+    url: '/api/v0/shops/notification-settings',
+  }),
+  'PUT /api/v0/shops/notification-settings': async () => ({
+    method: 'PUT',
+    url: '/api/v0/shops/notification-settings/',
+    payload: { daily_digest: true },
+  }),
   'PUT /api/v0/shops/settings': async () => ({
     method: 'PUT',
     url: '/api/v0/shops/settings/',

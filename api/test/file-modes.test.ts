@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
+import { resetCodeMail } from '../src/lib/mail-texts';
 import { createMailer } from '../src/lib/mailer';
 
 /**
@@ -53,7 +54,7 @@ describe('files the API writes', () => {
   it('writes outbox mails 0600 in a 0700 folder', async () => {
     const outboxDir = path.join(root, 'data', 'outbox');
     const mailer = createMailer({ smtpUrl: null, outboxDir, log: () => {} });
-    await mailer.send({ to: 'a@test.dev', subject: 'Code', text: 'Your code is 123456.' });
+    await mailer.send(resetCodeMail('a@test.dev', '123456'));
     const [mail] = await readdir(outboxDir);
     expect(modeOf(outboxDir)).toBe('700');
     expect(modeOf(path.join(outboxDir, mail as string))).toBe('600');

@@ -19,6 +19,7 @@ import { revokedTokens } from './migrations/20261125T1100-revoked-tokens';
 import { resetDecoys } from './migrations/20261125T1200-reset-decoys';
 import { loanWorklist } from './migrations/20261125T1300-loan-worklist';
 import { shopStockMinimums } from './migrations/20261125T1400-shop-stock-minimums';
+import { mails } from './migrations/20261126T1000-mails';
 import { requestDecisions } from './migrations/20261125T1500-request-decisions';
 import { shopStatusChanges } from './migrations/20261125T2110-shop-status-changes';
 
@@ -43,6 +44,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261125T1200-reset-decoys': resetDecoys,
     '20261125T1300-loan-worklist': loanWorklist,
     '20261125T1400-shop-stock-minimums': shopStockMinimums,
+    '20261126T1000-mails': mails,
     '20261125T1500-request-decisions': requestDecisions,
     '20261125T2110-shop-status-changes': shopStatusChanges(kind),
   };

@@ -233,6 +233,28 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** A mail sent once, by its deterministic key (migration 20261126T1000-mails, sendOnce in lib/notifications.ts). */
+export interface SentMailTable {
+  key: string;
+  recipient: string;
+  created_at: string;
+}
+
+/** A one-time set-password link: the token's SHA-256 only, valid until expires_at, once. */
+export interface SetPasswordTokenTable {
+  token_hash: string;
+  shop_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A super admin's mail settings; no row means the defaults (daily digest on). */
+export interface NotificationSettingsTable {
+  admin_id: number;
+  /** 1 or 0: the same on SQLite and PostgreSQL. */
+  daily_digest: number;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -257,11 +279,15 @@ export interface Database {
   revoked_tokens: RevokedTokenTable;
   shop_stock_minimums: ShopStockMinimumTable;
   shop_status_changes: ShopStatusChangeTable;
+  sent_mails: SentMailTable;
+  set_password_tokens: SetPasswordTokenTable;
+  notification_settings: NotificationSettingsTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;
 export type ShopRow = Selectable<ShopTable>;
 export type NewShop = Insertable<ShopTable>;
+export type ShopStatusChangeRow = Selectable<ShopStatusChangeTable>;
 export type ContainerRequestRow = Selectable<ContainerRequestTable>;
 export type LoanRow = Selectable<LoanTable>;
 export type QrBatchRow = Selectable<QrBatchTable>;

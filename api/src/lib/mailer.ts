@@ -3,10 +3,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** Every mail goes as plain text plus the same content as simple HTML (lib/mail-texts.ts). */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html: string;
 }
 
 export interface Mailer {
@@ -16,9 +18,10 @@ export interface Mailer {
 const FROM = 'Lending panel <no-reply@panel.local>';
 
 /**
- * SMTP when SMTP_URL is set; otherwise one JSON file per message in
- * DATA_DIR/outbox/ plus a log line, so the demo (and a browser test reading
- * the reset code) works offline.
+ * One nodemailer transport: SMTP when SMTP_URL is set; otherwise nodemailer's
+ * JSON transport, whose message is written to DATA_DIR/outbox/ (one file per
+ * mail, `to` kept as the plain address the browser tests look for) plus a log
+ * line, so the demo and the tests reading codes and links work offline.
  */
 export function createMailer(options: {
   smtpUrl: string | null;
@@ -33,16 +36,18 @@ export function createMailer(options: {
       },
     };
   }
+  const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message) {
-      // A mail may hold a reset code in clear: the folder and files are the API user's alone.
+      const info = await transport.sendMail({ from: FROM, ...message });
+      // A mail may hold a reset code or a set-password link: the folder and files are the API user's alone.
       await mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
       const date = new Date().toISOString();
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.json`;
       const file = path.join(options.outboxDir, name);
-      await writeFile(file, JSON.stringify({ from: FROM, date, ...message }, null, 2), {
-        mode: 0o600,
-      });
+      const built = JSON.parse(String(info.message)) as Record<string, unknown>;
+      const stored = { ...built, from: FROM, to: message.to, date };
+      await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
       options.log(`e-mail to ${message.to} written to ${file}: ${message.subject}`);
     },
   };

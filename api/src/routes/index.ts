@@ -4,6 +4,7 @@ import authRoutes from './auth';
 import containerRequestRoutes from './container-requests';
 import containerRoutes from './containers';
 import loanRoutes from './loans';
+import notificationRoutes from './notifications';
 import qrBatchRoutes from './qr-batches';
 import shopRoutes from './shops';
 import telemetryRoutes from './telemetry';
@@ -19,6 +20,7 @@ export default routeGroup([
   containerRequestRoutes,
   containerRoutes,
   loanRoutes,
+  notificationRoutes,
   qrBatchRoutes,
   telemetryRoutes,
 ]);

@@ -29,3 +29,12 @@ export const ResetPasswordBody = Type.Object({
   reset_code: Type.String({ pattern: '^\\s*[0-9]{6}\\s*$' }),
   new_password: PasswordSchema,
 });
+
+export const SetPasswordBody = Type.Object({
+  token: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'The token of the set-password link e-mailed when the shop was activated',
+  }),
+  password: PasswordSchema,
+});

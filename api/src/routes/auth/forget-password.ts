@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { normaliseEmail } from '../../lib/email';
+import { resetCodeMail } from '../../lib/mail-texts';
 import { hashSecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
 import { storeResetCode, storeResetDecoy } from '../../repositories/reset-codes';
@@ -42,11 +43,7 @@ const forgetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
       const codeHash = await hashSecret(code);
       if (shop) {
         await storeResetCode(deps.db, shop.id, codeHash);
-        await deps.mailer.send({
-          to: shop.email,
-          subject: 'Your password reset code',
-          text: `Your password reset code is ${code}. It is valid for 15 minutes and can be used once.\n`,
-        });
+        await deps.mailer.send(resetCodeMail(shop.email, code));
       } else {
         await storeResetDecoy(deps.db, email);
       }

@@ -5,8 +5,9 @@ import logout from './logout';
 import logoutEverywhere from './logout-everywhere';
 import register from './register';
 import resetPassword from './reset-password';
+import setPassword from './set-password';
 
-/** Accounts: log in, log out, sign out everywhere, register a shop, reset a forgotten password. */
+/** Accounts: log in, log out, sign out everywhere, register a shop, reset a forgotten password, set one by the activation link. */
 export default routeGroup([
   login,
   logout,
@@ -14,4 +15,5 @@ export default routeGroup([
   register,
   forgetPassword,
   resetPassword,
+  setPassword,
 ]);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { ConflictError } from '../../errors';
+import { registeredMail } from '../../lib/mail-texts';
 import { readForm } from '../../lib/multipart';
 import { accountCallLimits } from '../../lib/rate-limit';
 import { checkShopForm, storeLogo } from '../../lib/shop-form';
@@ -56,14 +57,7 @@ const register: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, ra
         await deleteMedia(db, logo);
         throw new ConflictError(EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
       }
-      await deps.mailer.send({
-        to: fields.email,
-        subject: 'Your shop was registered',
-        text:
-          `Hello ${shop.name},\n\nyour shop was registered on the lending panel. ` +
-          'To set your password, open the login page, choose "Forgot Password?" and ask for a code with this e-mail address. ' +
-          'You can log in once the provider has activated your shop.\n',
-      });
+      await deps.mailer.send(registeredMail(shop));
       return reply.status(201).send({
         message: 'Your shop was registered. Check your e-mail to set a password.',
         id: shop.id,
