@@ -4,8 +4,8 @@
  * to its status and to the spec's `{ error }` body (plus field lists).
  */
 
-/** Field lists the panel reads beside `error` (spec: email, logo), or a figure (tries_left). */
-export type ErrorFields = Record<string, string[] | number>;
+/** Field lists the panel reads beside `error` (spec: email, logo), a figure (tries_left) or a flag (deactivated). */
+export type ErrorFields = Record<string, string[] | number | boolean>;
 
 export abstract class DomainError extends Error {
   constructor(
@@ -29,8 +29,11 @@ export class UnauthorizedError extends DomainError {
 
 /** A known caller who may not do this (wrong role, another shop's data, inactive shop). */
 export class ForbiddenError extends DomainError {
-  constructor(message = 'You do not have permission to perform this action.') {
-    super(message);
+  constructor(
+    message = 'You do not have permission to perform this action.',
+    fields?: ErrorFields,
+  ) {
+    super(message, fields);
   }
 }
 

@@ -165,6 +165,60 @@ describe('POST /shops/change-shop-status', () => {
     expect((await change(ctx.shopB.id, 'inactive', ctx.shopA.token)).statusCode).toBe(403);
   });
 
+  it("records each change with its reason, and the deactivated shop's next call reads it", async () => {
+    const token = ctx.shopB.token;
+    const deactivated = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/shops/change-shop-status/',
+      token: ctx.admin.token,
+      payload: { shop: ctx.shopB.id, new_status: 'inactive', reason: '  Unpaid invoices  ' },
+    });
+    expect(deactivated.statusCode).toBe(200);
+    const next = await ctx.call({ method: 'GET', url: '/api/v0/shops/shop/info', token });
+    expect(next.statusCode).toBe(403);
+    expect(next.json()).toEqual({
+      error: 'Your shop has been deactivated: Unpaid invoices',
+      deactivated: true,
+    });
+    expect((await change(ctx.shopB.id, 'active')).statusCode).toBe(200);
+    const history = await ctx.db
+      .selectFrom('shop_status_changes')
+      .select(['status', 'reason', 'changed_by'])
+      .where('shop_id', '=', ctx.shopB.id)
+      .orderBy('id')
+      .execute();
+    expect(history).toEqual([
+      { status: 'inactive', reason: 'Unpaid invoices', changed_by: ctx.admin.id },
+      { status: 'active', reason: null, changed_by: ctx.admin.id },
+    ]);
+    // Activated again, the old token stays revoked: an expired session, not a deactivation.
+    const old = await ctx.call({ method: 'GET', url: '/api/v0/shops/shop/info', token });
+    expect(old.statusCode).toBe(401);
+    ctx.shopB.token = (
+      await ctx.call({
+        method: 'POST',
+        url: '/api/v0/shops/login',
+        payload: { email: ctx.shopB.email, password: PASSWORD },
+      })
+    ).json().access;
+  });
+
+  it('refuses a reason over 200 characters and changes nothing', async () => {
+    const res = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/shops/change-shop-status/',
+      token: ctx.admin.token,
+      payload: { shop: ctx.shopB.id, new_status: 'inactive', reason: 'x'.repeat(201) },
+    });
+    expect(res.statusCode).toBe(400);
+    const shop = await ctx.db
+      .selectFrom('shops')
+      .select('status')
+      .where('id', '=', ctx.shopB.id)
+      .executeTakeFirstOrThrow();
+    expect(shop.status).toBe('active');
+  });
+
   it("makes a deactivated shop's token answer 403", async () => {
     expect((await change(ctx.inactive.id, 'inactive')).statusCode).toBe(200);
     const login = await ctx.call({

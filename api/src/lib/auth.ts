@@ -5,7 +5,7 @@ import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 import type { AdminRow, ShopRow } from '../db/schema';
 import { isTokenRevoked } from '../repositories/revoked-tokens';
-import { findAdminById, findShopById } from '../repositories/shops';
+import { deactivationReason, findAdminById, findShopById } from '../repositories/shops';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { verifyToken, type TokenClaims } from './jwt';
 
@@ -66,6 +66,17 @@ async function readAccount(
   return row && { kind, row };
 }
 
+/** The answer to a deactivated shop's call: the super admin's reason, and a flag the panel reads. */
+async function deactivatedError(db: Db, shopId: number): Promise<ForbiddenError> {
+  const reason = await deactivationReason(db, shopId);
+  return new ForbiddenError(
+    reason === null
+      ? 'Your shop has been deactivated.'
+      : `Your shop has been deactivated: ${reason}`,
+    { deactivated: true },
+  );
+}
+
 async function identify(db: Db, token: string, secret: string): Promise<Caller> {
   const claims = verifyToken(token, secret);
   if (!claims) throw new UnauthorizedError('Invalid or expired token.');
@@ -74,17 +85,20 @@ async function identify(db: Db, token: string, secret: string): Promise<Caller> 
     // Kept like the account row: a logout is a write, so it is seen at the next call.
     keptRead(db, `revoked:${claims.jti}`, () => isTokenRevoked(db, claims.jti)),
   ]);
+  if (!account || revoked) throw new UnauthorizedError('Invalid or expired token.');
+  // Before the version check, which deactivation's revocation would fail:
+  // a token of ours held by a deactivated shop is told why, not "expired".
+  if (account.kind === 'shop' && account.row.status !== 'active')
+    throw await deactivatedError(db, account.row.id);
   // A password change bumps token_version, which revokes every older token;
   // a logout revokes this one alone.
-  if (!account || account.row.token_version !== claims.ver || revoked)
+  if (account.row.token_version !== claims.ver)
     throw new UnauthorizedError('Invalid or expired token.');
   const own = { jti: claims.jti, expiresAtMs: claims.exp * 1000 };
   if (account.kind === 'admin') {
     return { kind: 'admin', adminId: account.row.id, email: account.row.email, token: own };
   }
   const shop = account.row;
-  if (shop.status !== 'active')
-    throw new ForbiddenError('This shop is inactive; the provider has to activate it.');
   return { kind: 'shop', shopId: shop.id, shopName: shop.name, shop, token: own };
 }
 

@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
-import type { NewShop, ShopRow, ShopTable } from '../db/schema';
+import type { NewShop, ShopRow, ShopStatusChangeRow, ShopTable } from '../db/schema';
 import { normaliseEmail } from '../lib/email';
 import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
 import type { Shop } from '../schemas/shop';
@@ -90,9 +90,17 @@ export async function updateShop(
   return db.updateTable('shops').set(values).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
+/** Who changed a shop's status, when and why (the status history's row). */
+export interface StatusChange {
+  reason: string | null;
+  adminId: number | null;
+  at: string;
+}
+
 /**
  * Moves a shop to `status` unless it is already there, in one guarded update,
- * so of parallel calls exactly one changes it. Deactivating also bumps
+ * so of parallel calls exactly one changes it, and records the change in the
+ * status history in the same transaction. Deactivating also bumps
  * token_version: tokens issued before must not come back to life when the
  * shop is activated again. Answers whether this call made the change.
  */
@@ -100,6 +108,7 @@ export async function changeShopStatus(
   db: Db,
   id: number,
   status: ShopRow['status'],
+  change: StatusChange,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -113,6 +122,16 @@ export async function changeShopStatus(
       .where('status', '<>', status)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
+    await trx
+      .insertInto('shop_status_changes')
+      .values({
+        shop_id: id,
+        status,
+        reason: change.reason,
+        changed_at: change.at,
+        changed_by: change.adminId,
+      })
+      .execute();
     const before = status === 'active' ? 'inactive' : 'active';
     await bumpCounts(trx, [
       { scope: ALL_SHOPS, name: `shops:${before}`, delta: -1 },
@@ -120,6 +139,29 @@ export async function changeShopStatus(
     ]);
     return true;
   });
+}
+
+/** A shop's status changes, newest first. */
+export function statusHistory(db: Db, shopId: number): Promise<ShopStatusChangeRow[]> {
+  return db
+    .selectFrom('shop_status_changes')
+    .selectAll()
+    .where('shop_id', '=', shopId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Why the shop was last deactivated (null: no reason given, or none recorded). */
+export async function deactivationReason(db: Db, shopId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('shop_status_changes')
+    .select('reason')
+    .where('shop_id', '=', shopId)
+    .where('status', '=', 'inactive')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.reason ?? null;
 }
 
 /** Sets a new password and bumps token_version so every earlier token stops working. */

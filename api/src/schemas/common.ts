@@ -50,6 +50,12 @@ export const ErrorSchema = Type.Object(
     tries_left: Type.Optional(
       Type.Integer({ description: 'reset-password: wrong codes the current code still allows' }),
     ),
+    deactivated: Type.Optional(
+      Type.Boolean({
+        description:
+          "403 to a shop's token: the provider deactivated the shop; `error` says why (sign out, show it)",
+      }),
+    ),
   },
   {
     description:

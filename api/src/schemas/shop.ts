@@ -20,6 +20,13 @@ export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
 export const ChangeShopStatusBody = Type.Object({
   shop: Id,
   new_status: StringEnum(['active', 'inactive']),
+  reason: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Why (optional; the panel always sends one): kept in the status history, and a deactivated shop reads it',
+    }),
+  ),
 });
 
 export const ChangePasswordBody = Type.Object({ shop: Id, new_password: PasswordSchema });

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
-import type { RouteOptions } from '../../deps';
+import { nowOf, type RouteOptions } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
+import { callerOf } from '../../lib/auth';
 import { changeShopStatus, findShopById } from '../../repositories/shops';
 import { MessageSchema, errors } from '../../schemas/common';
 import { ChangeShopStatusBody } from '../../schemas/shop';
 
-/** Activate or deactivate a shop; deactivating revokes its tokens (in the repository). */
+/**
+ * Activate or deactivate a shop, recording the change and its reason in the
+ * status history; deactivating revokes its tokens (in the repository). The
+ * spec's body has no reason, so it stays optional here; a blank one counts
+ * as none.
+ */
 const changeStatus: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
     '/shops/change-shop-status',
@@ -14,14 +20,20 @@ const changeStatus: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       config: { auth: 'super_admin' },
       schema: {
         tags: ['shops'],
-        summary: 'Activate or deactivate a shop (super admin)',
+        summary: 'Activate or deactivate a shop, with an optional reason (super admin)',
         body: ChangeShopStatusBody,
         response: { 200: MessageSchema, ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const { shop: id, new_status: status } = request.body;
-      if (!(await changeShopStatus(deps.db, id, status))) {
+      const caller = callerOf(request);
+      const change = {
+        reason: request.body.reason?.trim() || null,
+        adminId: caller.kind === 'admin' ? caller.adminId : null,
+        at: nowOf(deps).toISOString(),
+      };
+      if (!(await changeShopStatus(deps.db, id, status, change))) {
         if (!(await findShopById(deps.db, id))) throw new NotFoundError('Shop not found.');
         throw new ConflictError(`Shop is already ${status}.`);
       }
