@@ -16,5 +16,8 @@ export * from './ui/file-picker';
 export * from './format/csv';
 export * from './config/counter-messages';
 export * from './config/page-messages';
+export * from './config/mail-messages';
+export * from './config/decision-messages';
+export * from './config/qr-label-messages';
 export * from './config/counter-constants';
 export * from './format/dates';

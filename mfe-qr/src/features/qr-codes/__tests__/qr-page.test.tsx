@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { LAYOUT, MESSAGES } from '@panel/shared';
+import { LAYOUT, MESSAGES, notify } from '@panel/shared';
+import { QR_LABEL_MESSAGES } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import QrPage from '../../../exposed/qr-page';
+import { saveFile } from '../../../lib/qr-zip/save-file';
 
 // The worker pool needs a bundler and a browser; here it answers at once.
 const build = jest.fn(async (codes: string[]) => ({
@@ -14,6 +16,13 @@ jest.mock('../../../lib/qr-zip/qr-worker-pool', () => ({
   getQrWorkerPool: () => ({ warm: () => undefined, dispose: () => undefined, build }),
 }));
 jest.mock('../../../lib/qr-zip/save-file', () => ({ saveFile: jest.fn() }));
+// Likewise the label worker: pdf-lib's own output is tested in lib/qr-labels.
+const buildLabels = jest.fn<Promise<Blob>, [job: unknown, options: unknown]>(
+  async () => new Blob(['%PDF-'], { type: 'application/pdf' }),
+);
+jest.mock('../../../lib/qr-labels/label-worker', () => ({
+  getLabelWorker: () => ({ dispose: () => undefined, build: buildLabels }),
+}));
 
 const options = {
   types: { bowl: 'Bowl 500 ml', box: 'Lunch box', cup: 'Cup 350 ml' },
@@ -23,6 +32,11 @@ const options = {
 beforeAll(() => {
   URL.createObjectURL = () => 'blob:preview';
   URL.revokeObjectURL = () => undefined;
+});
+beforeEach(() => {
+  build.mockClear();
+  buildLabels.mockClear();
+  jest.mocked(saveFile).mockClear();
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -176,6 +190,96 @@ describe('QR page Download button', () => {
       expect(log).toHaveBeenCalledWith(MESSAGES.qrGenerationFailed, expect.anything()),
     );
     await waitFor(() => expect(download()).toBeEnabled());
+  });
+});
+
+describe('QR page label sheets', () => {
+  const labelsButton = () => screen.getByRole('button', { name: QR_LABEL_MESSAGES.download });
+
+  it('creates the batch and lays its codes out on the chosen sheet with the type label', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderPage({
+      '/pack/containers/generate_codes': async (request: Request) => {
+        sent.push(await request.json());
+        return jsonResponse({ generated_codes: ['a', 'b'], batch_id: 4 }, 201);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Country/ }));
+    await user.click(screen.getByRole('option', { name: 'Spain' }));
+    await user.click(screen.getByRole('button', { name: /^Container model/ }));
+    await user.click(screen.getByRole('option', { name: 'Cup 350 ml' }));
+    const sheet = screen.getByRole('combobox', { name: QR_LABEL_MESSAGES.sheetLabel });
+    expect(sheet).toHaveValue('a4-3x8');
+    await user.selectOptions(sheet, QR_LABEL_MESSAGES.sheets['letter-3x10']);
+    await user.clear(screen.getByLabelText(MESSAGES.qrQuantityLabel));
+    await user.type(screen.getByLabelText(MESSAGES.qrQuantityLabel), '2');
+    await user.click(labelsButton());
+
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    expect(sent).toEqual([{ country: 'Spain', type: 'cup', count: 2 }]);
+    expect(buildLabels.mock.calls[0]?.[0]).toEqual({
+      codes: ['a', 'b'],
+      typeLabel: 'Cup 350 ml',
+      sheetId: 'letter-3x10',
+      title: QR_LABEL_MESSAGES.pdfTitle(4, 'Cup 350 ml'),
+    });
+    expect(jest.mocked(saveFile).mock.calls[0]?.[1]).toBe(
+      QR_LABEL_MESSAGES.fileName(4, 'letter-3x10'),
+    );
+    expect(build).not.toHaveBeenCalled();
+  });
+
+  it("rebuilds an old batch's labels from its stored codes, without creating any", async () => {
+    const user = userEvent.setup();
+    const batch = {
+      id: 9,
+      created_at: '2026-11-20T10:00:00.000Z',
+      created_by: { id: 1, email: 'admin@example.com' },
+      country: 'Italy',
+      type: 'bowl',
+      count: 2,
+    };
+    const fetchMock = renderPage({
+      '/pack/qr-batches': () => jsonResponse([batch], 200, { 'X-Total-Count': '1' }),
+      '/pack/qr-batches/9': { ...batch, codes: ['x', 'y'] },
+    });
+    await user.click(
+      await screen.findByRole('button', { name: QR_LABEL_MESSAGES.downloadForBatch(9) }),
+    );
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    expect(buildLabels.mock.calls[0]?.[0]).toMatchObject({
+      codes: ['x', 'y'],
+      typeLabel: 'Bowl 500 ml',
+      sheetId: 'a4-3x8',
+    });
+    expect(
+      fetchMock.mock.calls.some(([input]) => (input as Request).url.includes('generate_codes')),
+    ).toBe(false);
+  });
+
+  it('logs and tells why when the labels cannot be built, and frees the buttons', async () => {
+    const user = userEvent.setup();
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const toast = jest.spyOn(notify, 'error');
+    buildLabels.mockRejectedValueOnce(new Error('out of memory'));
+    renderPage({
+      '/pack/containers/generate_codes': () =>
+        jsonResponse({ generated_codes: ['a'], batch_id: 5 }, 201),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Country/ }));
+    await user.click(screen.getByRole('option', { name: 'Spain' }));
+    await user.click(screen.getByRole('button', { name: /^Container model/ }));
+    await user.click(screen.getByRole('option', { name: 'Cup 350 ml' }));
+    await user.click(labelsButton());
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith(QR_LABEL_MESSAGES.failed, expect.any(Error)),
+    );
+    expect(toast).toHaveBeenCalledWith(
+      `${QR_LABEL_MESSAGES.failedPrefix}out of memory ${MESSAGES.qrCodesKept(5)}`,
+    );
+    await waitFor(() => expect(labelsButton()).toBeEnabled());
+    expect(saveFile).not.toHaveBeenCalled();
   });
 });
 

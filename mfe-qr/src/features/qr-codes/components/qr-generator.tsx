@@ -1,13 +1,15 @@
 import { useId, useMemo, useState } from 'react';
 import { LIMITS, MESSAGES, type TypesAndCountries } from '@panel/shared';
-import { Panel } from '@panel/shared/page-ui';
+import { Panel, QR_LABEL_MESSAGES } from '@panel/shared/page-ui';
 
 import { formatNumber } from '../../../lib/format';
+import type { LabelSheetId } from '../../../lib/qr-labels/label-layout';
 import { useGenerateQrCodesMutation } from '../api/generate-qr-codes';
-import type { QrDownload } from '../hooks/use-qr-download';
+import type { DownloadOutput, QrDownload } from '../hooks/use-qr-download';
 import { toOptions } from '../utils/options';
 import { isOverMaximum, isQuantityInput, isSelectionComplete } from '../utils/quantity';
 import { DownloadProgress } from './download-progress';
+import { LabelSheetSelect } from './label-sheet-select';
 import styles from './qr-page.module.css';
 import { SearchSelect } from './search-select';
 
@@ -16,10 +18,16 @@ type OpenList = 'country' | 'type' | null;
 interface QrGeneratorProps {
   options: TypesAndCountries;
   download: QrDownload;
+  sheetId: LabelSheetId;
+  onSheetChange: (sheetId: LabelSheetId) => void;
 }
 
-/** Choose a country, a container model and a quantity; Download creates the codes and saves their zip. */
-export function QrGenerator({ options, download }: QrGeneratorProps) {
+/**
+ * Choose a country, a container model and a quantity; Download creates the
+ * codes and saves their zip, Download labels creates them and saves a PDF of
+ * label sheets.
+ */
+export function QrGenerator({ options, download, sheetId, onSheetChange }: QrGeneratorProps) {
   const quantityId = useId();
   const countries = useMemo(() => toOptions(options.countries), [options.countries]);
   const types = useMemo(() => toOptions(options.types), [options.types]);
@@ -36,16 +44,21 @@ export function QrGenerator({ options, download }: QrGeneratorProps) {
   const openChange = (list: Exclude<OpenList, null>) => (open: boolean) =>
     setOpenList((current) => (open ? list : current === list ? null : current));
 
-  const onDownload = () => {
+  const onDownload = (output: DownloadOutput['kind']) => {
     if (!complete || country === null || type === null) return;
-    void download.start({
-      total: count,
-      creates: true,
-      load: async () => {
-        const answer = await generate({ country, type, count }).unwrap();
-        return { codes: answer.generated_codes, batchId: answer.batch_id };
+    void download.start(
+      {
+        total: count,
+        creates: true,
+        load: async () => {
+          const answer = await generate({ country, type, count }).unwrap();
+          return { codes: answer.generated_codes, batchId: answer.batch_id };
+        },
       },
-    });
+      output === 'zip'
+        ? { kind: 'zip' }
+        : { kind: 'labels', sheetId, typeLabel: options.types[type] ?? type },
+    );
   };
 
   return (
@@ -54,7 +67,7 @@ export function QrGenerator({ options, download }: QrGeneratorProps) {
         className={styles.form}
         onSubmit={(event) => {
           event.preventDefault();
-          onDownload();
+          onDownload('zip');
         }}
       >
         <SearchSelect
@@ -101,15 +114,27 @@ export function QrGenerator({ options, download }: QrGeneratorProps) {
             {MESSAGES.qrMaxQuantity(formatNumber(LIMITS.qrMaxQuantity))}
           </p>
         </div>
+        <LabelSheetSelect value={sheetId} onChange={onSheetChange} />
         <div className={styles.actions}>
-          <button
-            type="submit"
-            className={styles.download}
-            disabled={!complete || download.busy}
-            aria-busy={download.busy}
-          >
-            {MESSAGES.qrDownload}
-          </button>
+          <div className={styles.buttons}>
+            <button
+              type="submit"
+              className={styles.download}
+              disabled={!complete || download.busy}
+              aria-busy={download.busy && download.output === 'zip'}
+            >
+              {MESSAGES.qrDownload}
+            </button>
+            <button
+              type="button"
+              className={styles.downloadLabels}
+              disabled={!complete || download.busy}
+              aria-busy={download.busy && download.output === 'labels'}
+              onClick={() => onDownload('labels')}
+            >
+              {QR_LABEL_MESSAGES.download}
+            </button>
+          </div>
           {complete ? (
             <p className={styles.summary} role="status">
               <strong>{formatNumber(count)}</strong> {count === 1 ? 'code' : 'codes'} ·{' '}
@@ -118,7 +143,11 @@ export function QrGenerator({ options, download }: QrGeneratorProps) {
           ) : null}
         </div>
         {download.state.phase !== 'idle' ? (
-          <DownloadProgress state={download.state} onCancel={download.cancel} />
+          <DownloadProgress
+            state={download.state}
+            output={download.output}
+            onCancel={download.cancel}
+          />
         ) : null}
       </form>
     </Panel>

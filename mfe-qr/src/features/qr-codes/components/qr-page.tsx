@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   MESSAGES,
   NotFoundPage,
@@ -7,10 +8,11 @@ import {
 } from '@panel/shared';
 import { EmptyState, PageHeader, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
+import type { LabelSheetId } from '../../../lib/qr-labels/label-layout';
 import { useLazyGetQrBatchQuery } from '../api/get-qr-batch';
 import { useGetQrOptionsQuery } from '../api/get-qr-options';
 import type { QrBatch } from '../api/qr-batch';
-import { useQrDownload } from '../hooks/use-qr-download';
+import { type DownloadOutput, useQrDownload } from '../hooks/use-qr-download';
 import { QrGenerator } from './qr-generator';
 import styles from './qr-page.module.css';
 import { QrPreview } from './qr-preview';
@@ -64,23 +66,43 @@ function QrWorkspace() {
 
 function QrTools({ options }: { options: TypesAndCountries }) {
   const download = useQrDownload();
+  const [sheetId, setSheetId] = useState<LabelSheetId>('a4-3x8');
   const [fetchBatch] = useLazyGetQrBatchQuery();
-  const downloadAgain = (batch: QrBatch) =>
-    void download.start({
-      total: batch.count,
-      creates: false,
-      load: async () => {
-        const stored = await fetchBatch(batch.id).unwrap();
-        return { codes: stored.codes, batchId: stored.id };
+  const downloadAgain = (batch: QrBatch, output: DownloadOutput) =>
+    void download.start(
+      {
+        total: batch.count,
+        creates: false,
+        load: async () => {
+          const stored = await fetchBatch(batch.id).unwrap();
+          return { codes: stored.codes, batchId: stored.id };
+        },
       },
-    });
+      output,
+    );
   return (
     <>
       <div className={styles.grid}>
-        <QrGenerator options={options} download={download} />
+        <QrGenerator
+          options={options}
+          download={download}
+          sheetId={sheetId}
+          onSheetChange={setSheetId}
+        />
         <QrPreview preview={download.preview} />
       </div>
-      <RecentBatches types={options.types} busy={download.busy} onDownloadAgain={downloadAgain} />
+      <RecentBatches
+        types={options.types}
+        busy={download.busy}
+        onDownloadAgain={(batch) => downloadAgain(batch, { kind: 'zip' })}
+        onDownloadLabels={(batch) =>
+          downloadAgain(batch, {
+            kind: 'labels',
+            sheetId,
+            typeLabel: options.types[batch.type] ?? batch.type,
+          })
+        }
+      />
     </>
   );
 }

@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
-import { EmptyState, Panel, QueryView, formatDateTime } from '@panel/shared/page-ui';
+import {
+  EmptyState,
+  Panel,
+  QR_LABEL_MESSAGES,
+  QueryView,
+  formatDateTime,
+} from '@panel/shared/page-ui';
 
 import { formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';
@@ -13,16 +19,22 @@ interface RecentBatchesProps {
   types: ContainerTypes;
   busy: boolean;
   onDownloadAgain: (batch: QrBatch) => void;
+  onDownloadLabels: (batch: QrBatch) => void;
 }
 
-/** The batches already generated, newest first, each downloadable again from its stored codes. */
-export function RecentBatches({ types, busy, onDownloadAgain }: RecentBatchesProps) {
+/** The batches already generated, newest first, each downloadable again (zip or labels) from its stored codes. */
+export function RecentBatches({
+  types,
+  busy,
+  onDownloadAgain,
+  onDownloadLabels,
+}: RecentBatchesProps) {
   const [page, setPage] = useState(0);
   const batches = useGetQrBatchesQuery({ limit: PAGE_SIZE, offset: page * PAGE_SIZE });
   return (
     <Panel
       title={MESSAGES.qrRecentBatches}
-      subtitle="Download again rebuilds a batch's zip; it creates no containers"
+      subtitle="Download again rebuilds a batch's zip, Labels its PDF on the chosen sheet; neither creates containers"
     >
       <QueryView
         data={batches.data}
@@ -62,15 +74,26 @@ export function RecentBatches({ types, busy, onDownloadAgain }: RecentBatchesPro
                       <td data-label="Codes">{formatNumber(batch.count)}</td>
                       <td data-label="By">{batch.created_by.email}</td>
                       <td>
-                        <button
-                          type="button"
-                          className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
-                          disabled={busy}
-                          aria-label={`${MESSAGES.qrDownloadAgain}, batch #${batch.id}`}
-                          onClick={() => onDownloadAgain(batch)}
-                        >
-                          {MESSAGES.qrDownloadAgain}
-                        </button>
+                        <div className={styles.rowActions}>
+                          <button
+                            type="button"
+                            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+                            disabled={busy}
+                            aria-label={`${MESSAGES.qrDownloadAgain}, batch #${batch.id}`}
+                            onClick={() => onDownloadAgain(batch)}
+                          >
+                            {MESSAGES.qrDownloadAgain}
+                          </button>
+                          <button
+                            type="button"
+                            className={`${panelStyles.button} ${panelStyles.buttonSecondary}`}
+                            disabled={busy}
+                            aria-label={QR_LABEL_MESSAGES.downloadForBatch(batch.id)}
+                            onClick={() => onDownloadLabels(batch)}
+                          >
+                            {QR_LABEL_MESSAGES.downloadShort}
+                          </button>
+                        </div>
                       </td>
                     </tr>
                   ))}

@@ -1,0 +1,22 @@
+import type { LabelSheetId } from './label-layout';
+
+/**
+ * Messages between the page and the label worker. Like the QR render
+ * workers', the settings travel in the messages: the worker cannot load
+ * @panel/shared, a federation singleton.
+ */
+export interface LabelsRequest {
+  kind: 'labels';
+  jobId: number;
+  codes: string[];
+  typeLabel: string;
+  sheetId: LabelSheetId;
+  title: string;
+  sizePx: number;
+  errorCorrectionLevel: 'H';
+}
+
+export type LabelsResponse =
+  | { kind: 'progress'; jobId: number; done: number }
+  | { kind: 'built'; jobId: number; pdf: ArrayBuffer }
+  | { kind: 'failed'; jobId: number; message: string };
