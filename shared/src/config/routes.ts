@@ -4,6 +4,8 @@ export const PATHS = {
   loginRedirect: '/auth/login/',
   register: '/auth/register',
   forgotPassword: '/auth/forgotPassword',
+  /** The activation mail's one-time link (api/src/lib/notifications.ts). */
+  setPassword: '/auth/set-password',
   home: '/home',
   loan: '/loan',
   return: '/return',
