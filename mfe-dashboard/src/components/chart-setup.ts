@@ -15,6 +15,8 @@ Chart.register(ArcElement, BarElement, CategoryScale, LinearScale, Tooltip);
  */
 export const CHART_COLORS = {
   inStock: '#2e7d4f',
+  /** The provider's own warehouse: the in-stock green's lighter shade, as it is stock too. */
+  inWarehouse: '#8cc8a3',
   onLoan: '#e39b3b',
   loansMade: '#3b7fb6',
   loansMadeHover: '#2f6894',

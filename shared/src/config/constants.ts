@@ -18,6 +18,7 @@ export const LIMITS = {
   passwordMinLength: 8,
   passwordMaxLength: 128,
   resetCodeLength: 6,
+  explanationMaxLength: 500,
 } as const;
 
 export const DELAYS_MS = {

@@ -152,8 +152,16 @@ describe('provider dashboard', () => {
     expect(JSON.parse(doughnut.getAttribute('data-options') ?? '{}').cutout).toBe('95%');
     // (30+10 at shops + 100 in the warehouse) of 152 containers.
     expect(
-      screen.getByRole('img', { name: /^92% of all containers are in stock/ }),
+      screen.getByRole('img', {
+        name: '92% of all containers are in stock: 100 in the warehouse, 40 in shops, 12 on loan',
+      }),
     ).toBeInTheDocument();
+    // The warehouse apart from the shops, in all and per type (issue 32).
+    const all = screen.getByRole('list', { name: 'All containers' });
+    expect(within(all).getByText('In warehouse').nextSibling).toHaveTextContent('100 containers');
+    expect(within(all).getByText('In shops').nextSibling).toHaveTextContent('40 containers');
+    const byType = screen.getByRole('list', { name: 'Containers by type' });
+    expect(byType).toHaveTextContent('100 in warehouse · 30 in shops · 10 on loan');
   });
 
   it('activates a shop from New Shops, says so, and reloads the list', async () => {

@@ -11,10 +11,11 @@ function sum(values: Record<string, number> | undefined, key: string): number {
 }
 
 /**
- * Provider view of all containers: the ring splits them into in stock (at
- * shops and in the provider's warehouse) and out on loan, in the same two
- * colours as the shop's rings, so green and orange mean one thing on both
- * dashboards. The legend names each number; the types are listed below it.
+ * Provider view of all containers (issue 32): in its own warehouse
+ * (available to send), in shops, and on loan to customers, as a ring and per
+ * type. The ring's figure is the share in stock (warehouse and shops), in the
+ * same greens and orange as the shop's rings, so the colours mean one thing
+ * on both dashboards.
  */
 export function ContainerStockChart({
   stock,
@@ -34,26 +35,27 @@ export function ContainerStockChart({
   const rows = keys.map((key) => ({
     key,
     label: types?.[key] ?? key,
-    inStock:
-      sum(stock.shop_packs_by_container_type, key) +
-      sum(stock.provider_stock_by_container_type, key),
+    inWarehouse: sum(stock.provider_stock_by_container_type, key),
+    inShops: sum(stock.shop_packs_by_container_type, key),
     onLoan: sum(stock.loans_by_container_type, key),
   }));
-  const totalStock = rows.reduce((n, r) => n + r.inStock, 0);
-  const totalLoaned = rows.reduce((n, r) => n + r.onLoan, 0);
-  const total = totalStock + totalLoaned;
-  const percent = doughnutPercentage(totalStock, total);
+  const total = (pick: (row: (typeof rows)[number]) => number) =>
+    rows.reduce((n, r) => n + pick(r), 0);
   const parts = [
-    { label: 'In stock', value: totalStock, color: CHART_COLORS.inStock },
-    { label: 'On loan', value: totalLoaned, color: CHART_COLORS.onLoan },
-  ];
+    { label: 'In warehouse', value: total((r) => r.inWarehouse), color: CHART_COLORS.inWarehouse },
+    { label: 'In shops', value: total((r) => r.inShops), color: CHART_COLORS.inStock },
+    { label: 'On loan', value: total((r) => r.onLoan), color: CHART_COLORS.onLoan },
+  ] as const;
+  const [warehouse, shops, loaned] = parts.map((part) => part.value) as [number, number, number];
+  const all = warehouse + shops + loaned;
+  const percent = doughnutPercentage(warehouse + shops, all);
   return (
     <div className={styles.layout}>
       <StockDoughnut
-        segments={parts}
+        segments={[...parts]}
         percent={percent}
         caption="in stock"
-        label={`${percent}% of all containers are in stock: ${formatNumber(totalStock)} in stock, ${formatNumber(totalLoaned)} on loan`}
+        label={`${percent}% of all containers are in stock: ${formatNumber(warehouse)} in the warehouse, ${formatNumber(shops)} in shops, ${formatNumber(loaned)} on loan`}
       />
       <ul className={styles.legend} aria-label="All containers">
         {parts.map((part) => (
@@ -61,7 +63,7 @@ export function ContainerStockChart({
             <span className={styles.swatch} style={{ background: part.color }} aria-hidden="true" />
             <span className={styles.legendLabel}>{part.label}</span>
             <span className={styles.legendValue}>
-              {formatNumber(part.value)} containers · {doughnutPercentage(part.value, total)}%
+              {formatNumber(part.value)} containers · {doughnutPercentage(part.value, all)}%
             </span>
           </li>
         ))}
@@ -71,7 +73,8 @@ export function ContainerStockChart({
           <li key={r.key}>
             <span className={styles.legendLabel}>{r.label}</span>
             <span className={styles.legendValue}>
-              {formatNumber(r.inStock)} in stock · {formatNumber(r.onLoan)} on loan
+              {formatNumber(r.inWarehouse)} in warehouse · {formatNumber(r.inShops)} in shops ·{' '}
+              {formatNumber(r.onLoan)} on loan
             </span>
           </li>
         ))}

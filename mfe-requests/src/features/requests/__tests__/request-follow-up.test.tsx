@@ -28,7 +28,11 @@ function request(id: number, overrides: Partial<ContainerRequest> = {}): Contain
     status: 'PENDING',
     request_date: new Date().toISOString(),
     shop: { id: 7, name: 'Green Cafe' },
-    items: [{ quantity: 2, container_type: 'cup' }],
+    decided_at: null,
+    explanation: null,
+    sent_at: null,
+    received_at: null,
+    items: [{ quantity: 2, container_type: 'cup', approved: null }],
     ...overrides,
   };
 }
@@ -176,7 +180,7 @@ describe('a Send that got no answer', () => {
   it('offers to send again with the same key when it is not there, then goes home', async () => {
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
     const keys = setup(['drop', 'ok'], () => [
-      request(8, { items: [{ quantity: 9, container_type: 'cup' }] }),
+      request(8, { items: [{ quantity: 9, container_type: 'cup', approved: null }] }),
     ]);
     await sendTwoCups();
     expect(await screen.findByText(PAGE_MESSAGES.followUp.notFoundSendAgain)).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { type ContainerRequest, LAYOUT, MESSAGES, notify } from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { DECISION_MESSAGES, PAGE_MESSAGES } from '@panel/shared/page-ui';
 import {
   jsonResponse,
   loginAs,
@@ -38,9 +38,13 @@ function request(id: number, overrides: Partial<ContainerRequest> = {}): Contain
     status: 'PENDING',
     request_date: '2025-03-14T10:00:00.000Z',
     shop: { id: 7, name: 'Green Cafe' },
+    decided_at: null,
+    explanation: null,
+    sent_at: null,
+    received_at: null,
     items: [
-      { quantity: 4, container_type: 'cup' },
-      { quantity: 2, container_type: 'bottle' },
+      { quantity: 4, container_type: 'cup', approved: null },
+      { quantity: 2, container_type: 'bottle', approved: null },
     ],
     ...overrides,
   };
@@ -258,8 +262,37 @@ describe('RequestsPage tabs and roles', () => {
   });
 });
 
+const WAREHOUSE = {
+  loans_by_container_type: {},
+  shop_packs_by_container_type: {},
+  provider_stock_by_container_type: { cup: 10, bottle: 1 },
+};
+
+/** Opens a card's Accept or Deny dialog. */
+async function openDecision(id: number, button: 'Accept' | 'Deny') {
+  const card = await screen.findByRole('listitem', { name: `Request ${id} of Green Cafe` });
+  await userEvent.click(within(card).getByRole('button', { name: button }));
+  return screen.findByRole('dialog', {
+    name: button === 'Accept' ? DECISION_MESSAGES.approveTitle : DECISION_MESSAGES.denyTitle,
+  });
+}
+
 describe('Accept and Deny', () => {
-  it('sends one POST for a double click, blocks the other cards meanwhile, then toasts', async () => {
+  it('marks the lines the warehouse cannot meet before anyone clicks', async () => {
+    loginAs('provider');
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2)]),
+      '/pack/containers/loans_and_packs_by_container_type': WAREHOUSE,
+    });
+    renderAt('/requests?page=pending');
+    const card = await screen.findByRole('listitem', { name: 'Request 2 of Green Cafe' });
+    expect(await within(card).findByText(DECISION_MESSAGES.warehouseHas(10))).toBeInTheDocument();
+    expect(within(card).getByText(DECISION_MESSAGES.warehouseShort(1))).toBeInTheDocument();
+    expect(within(card).getByText(DECISION_MESSAGES.cannotMeet)).toBeInTheDocument();
+  });
+
+  it('confirms, sends one POST for a double click, blocks the other cards, then toasts', async () => {
     loginAs('provider');
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
     let release: () => void = () => undefined;
@@ -267,6 +300,10 @@ describe('Accept and Deny', () => {
     mockApi({
       '/pack/containers/types_and_countries': TYPES,
       '/pack/container-requests': list([request(2), request(1)]),
+      '/pack/containers/loans_and_packs_by_container_type': {
+        ...WAREHOUSE,
+        provider_stock_by_container_type: { cup: 10, bottle: 10 },
+      },
       '/pack/containers/2/approve_or_deny': async (r: Request) => {
         posts.push(await r.json());
         await new Promise<void>((resolve) => {
@@ -276,48 +313,186 @@ describe('Accept and Deny', () => {
       },
     });
     renderAt('/requests?page=pending');
-    const card = await screen.findByRole('listitem', { name: 'Request 2 of Green Cafe' });
-    await userEvent.dblClick(within(card).getByRole('button', { name: 'Accept' }));
+    const dialog = await openDecision(2, 'Accept');
+    await userEvent.dblClick(
+      within(dialog).getByRole('button', { name: DECISION_MESSAGES.approveConfirm }),
+    );
     const other = screen.getByRole('listitem', { name: 'Request 1 of Green Cafe' });
     expect(within(other).getByRole('button', { name: 'Deny' })).toBeDisabled();
     await act(async () => release());
     await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.requestApproved));
+    // The whole request: the spec's exact call.
     expect(posts).toEqual([{ approved: true, reason: 'admin' }]);
+  });
+
+  it('proposes what the warehouse has on a short line and sends the partial counts', async () => {
+    loginAs('provider');
+    const posts: unknown[] = [];
+    jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2)]),
+      '/pack/containers/loans_and_packs_by_container_type': WAREHOUSE,
+      '/pack/containers/2/approve_or_deny': async (r: Request) => {
+        posts.push(await r.json());
+        return jsonResponse({ message: 'ok', request: request(2, { status: 'APPROVED' }) });
+      },
+    });
+    renderAt('/requests?page=pending');
+    const card = await screen.findByRole('listitem', { name: 'Request 2 of Green Cafe' });
+    await within(card).findByText(DECISION_MESSAGES.warehouseShort(1));
+    const dialog = await openDecision(2, 'Accept');
+    const cups = within(dialog).getByRole('spinbutton', { name: /Cup/ });
+    const bottles = within(dialog).getByRole('spinbutton', { name: /Bottle/ });
+    expect(cups).toHaveValue(4);
+    expect(bottles).toHaveValue(1);
+    await userEvent.clear(cups);
+    await userEvent.type(cups, '3');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: DECISION_MESSAGES.approveConfirm }),
+    );
+    await waitFor(() =>
+      expect(posts).toEqual([{ approved: true, reason: 'admin', quantities: [3, 1] }]),
+    );
+  });
+
+  it('refuses counts over what was asked, or all zero, without a call', async () => {
+    loginAs('provider');
+    const posts: unknown[] = [];
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([request(2)]),
+      '/pack/containers/loans_and_packs_by_container_type': WAREHOUSE,
+      '/pack/containers/2/approve_or_deny': async (r: Request) => {
+        posts.push(await r.json());
+        return jsonResponse({ message: 'ok', request: request(2) });
+      },
+    });
+    renderAt('/requests?page=pending');
+    const dialog = await openDecision(2, 'Accept');
+    const cups = within(dialog).getByRole('spinbutton', { name: /Cup/ });
+    const bottles = within(dialog).getByRole('spinbutton', { name: /Bottle/ });
+    await userEvent.clear(cups);
+    await userEvent.type(cups, '5');
+    const approve = within(dialog).getByRole('button', { name: DECISION_MESSAGES.approveConfirm });
+    await userEvent.click(approve);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      DECISION_MESSAGES.quantityInvalid(4),
+    );
+    await userEvent.clear(cups);
+    await userEvent.type(cups, '0');
+    await userEvent.clear(bottles);
+    await userEvent.type(bottles, '0');
+    await userEvent.click(approve);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DECISION_MESSAGES.nothingApproved);
+    expect(posts).toEqual([]);
   });
 
   it("toasts the server's error when an approval fails", async () => {
     loginAs('provider');
     const error = jest.spyOn(notify, 'error').mockImplementation(() => 0);
     const message =
-      'Not enough "Cup 350 ml" containers in the provider\'s stock: 4 requested, 1 available.';
+      'Not enough "Cup 350 ml" containers in the provider\'s stock: 4 to approve, 1 available.';
     mockApi({
       '/pack/containers/types_and_countries': TYPES,
       '/pack/container-requests': list([request(2)]),
+      '/pack/containers/loans_and_packs_by_container_type': WAREHOUSE,
       '/pack/containers/2/approve_or_deny': () => jsonResponse({ error: message }, 409),
     });
     renderAt('/requests?page=pending');
-    await userEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    const dialog = await openDecision(2, 'Accept');
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: DECISION_MESSAGES.approveConfirm }),
+    );
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(`${MESSAGES.approveFailedPrefix}${message}`),
     );
   });
 
-  it('denies with approved false and the denied toast', async () => {
+  it('denies only with a reason, sent as the explanation', async () => {
     loginAs('provider');
     const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
     const posts: unknown[] = [];
     mockApi({
       '/pack/containers/types_and_countries': TYPES,
       '/pack/container-requests': list([request(2)]),
+      '/pack/containers/loans_and_packs_by_container_type': WAREHOUSE,
       '/pack/containers/2/approve_or_deny': async (r: Request) => {
         posts.push(await r.json());
         return jsonResponse({ message: 'ok', request: request(2, { status: 'DENIED' }) });
       },
     });
     renderAt('/requests?page=pending');
-    await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    const dialog = await openDecision(2, 'Deny');
+    const deny = within(dialog).getByRole('button', { name: DECISION_MESSAGES.denyConfirm });
+    await userEvent.click(deny);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(DECISION_MESSAGES.reasonRequired);
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: DECISION_MESSAGES.otherReason }),
+    );
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: DECISION_MESSAGES.otherReasonLabel }),
+      'Closed for the holidays.',
+    );
+    await userEvent.click(deny);
     await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.requestDenied));
-    expect(posts).toEqual([{ approved: false, reason: 'admin' }]);
+    expect(posts).toEqual([
+      { approved: false, reason: 'admin', explanation: 'Closed for the holidays.' },
+    ]);
+  });
+});
+
+describe('after the decision', () => {
+  it("shows the shop its Denied card's reason", async () => {
+    loginAs('shop');
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': list([
+        request(3, { status: 'DENIED', explanation: 'Out of bowls until March.' }),
+      ]),
+    });
+    renderAt('/requests?page=denied');
+    const card = await screen.findByRole('listitem', { name: 'Request 3' });
+    expect(within(card).getByText('Out of bowls until March.')).toBeInTheDocument();
+  });
+
+  it('shows what was approved of what was asked, and the shop marks it received once', async () => {
+    loginAs('shop');
+    const success = jest.spyOn(notify, 'success').mockImplementation(() => 0);
+    let received = false;
+    const approved = () =>
+      request(4, {
+        status: 'APPROVED',
+        decided_at: '2025-03-15T10:00:00.000Z',
+        sent_at: '2025-03-16T10:00:00.000Z',
+        received_at: received ? '2025-03-17T10:00:00.000Z' : null,
+        items: [
+          { quantity: 4, container_type: 'cup', approved: 2 },
+          { quantity: 2, container_type: 'bottle', approved: 2 },
+        ],
+      });
+    mockApi({
+      '/pack/containers/types_and_countries': TYPES,
+      '/pack/container-requests': () => list([approved()])(),
+      '/pack/container-requests/4/received': () => {
+        received = true;
+        return jsonResponse({ message: 'ok', request: approved() });
+      },
+    });
+    renderAt('/requests?page=accepted');
+    const card = await screen.findByRole('listitem', { name: 'Request 4' });
+    expect(within(card).getByText(DECISION_MESSAGES.approvedOf(2, 4))).toBeInTheDocument();
+    expect(within(card).getByText('2025-03-16')).toBeInTheDocument();
+    await userEvent.click(
+      within(card).getByRole('button', { name: DECISION_MESSAGES.markReceived }),
+    );
+    await waitFor(() => expect(success).toHaveBeenCalledWith(DECISION_MESSAGES.markedReceived));
+    await waitFor(() =>
+      expect(
+        within(card).queryByRole('button', { name: DECISION_MESSAGES.markReceived }),
+      ).toBeNull(),
+    );
+    expect(within(card).getByText('2025-03-17')).toBeInTheDocument();
   });
 });
 

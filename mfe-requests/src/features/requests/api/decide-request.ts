@@ -4,6 +4,10 @@ import { api } from '@panel/shared/data';
 export interface DecideRequestArgs {
   id: number;
   approved: boolean;
+  /** Approval only: how many per line, when fewer than asked (a partial approval). */
+  quantities?: number[];
+  /** Denial: why, in words for the shop. */
+  explanation?: string;
 }
 
 /** The reason the spec sends with every decision made on this screen (section 4). */
@@ -21,10 +25,10 @@ export const decideRequestApi = api.injectEndpoints({
       { message: string; request: ContainerRequest },
       DecideRequestArgs
     >({
-      query: ({ id, approved }) => ({
+      query: ({ id, approved, quantities, explanation }) => ({
         url: `/pack/containers/${id}/approve_or_deny/`,
         method: 'POST',
-        body: { approved, reason: REASON },
+        body: { approved, reason: REASON, quantities, explanation },
       }),
       invalidatesTags: (_result, _error, { approved }) =>
         approved ? ['Request', 'Stock', 'AdminSummary', 'Weekly'] : ['Request'],

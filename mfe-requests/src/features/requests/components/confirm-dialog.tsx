@@ -24,13 +24,17 @@ interface ConfirmRequestDialogProps {
 }
 
 /**
- * Tab and Shift+Tab go round the dialog's enabled buttons. A modal <dialog>
+ * Tab and Shift+Tab go round the dialog's enabled controls. A modal <dialog>
  * makes the page behind inert, but browsers still let Tab leave the last
  * button for their own toolbar before it comes back.
  */
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
   if (event.key !== 'Tab') return;
-  const buttons = Array.from(event.currentTarget.querySelectorAll('button:enabled'));
+  const buttons = Array.from(
+    event.currentTarget.querySelectorAll(
+      'button:enabled, input:enabled, textarea:enabled, select:enabled',
+    ),
+  );
   const first = buttons[0];
   const last = buttons[buttons.length - 1];
   const active = document.activeElement;
@@ -77,6 +81,13 @@ export function ConfirmDialog({
       opener.current = null;
     }
   }, [open]);
+  // A dialog unmounted while open (its parent dropped it) still gives the focus back.
+  useEffect(
+    () => () => {
+      opener.current?.focus();
+    },
+    [],
+  );
 
   return (
     <dialog

@@ -7,11 +7,16 @@ import {
   PAGE_MESSAGES,
 } from '@panel/shared/page-ui';
 
+import { useCallback, useState } from 'react';
+
 import { useGetRequestContainerTypesQuery } from '../api/get-container-types';
 import { useGetRequestsInfiniteQuery } from '../api/get-requests';
+import { useGetWarehouseStockQuery } from '../api/get-warehouse-stock';
 import { useRequestCancel } from '../hooks/use-request-cancel';
-import { useRequestDecision } from '../hooks/use-request-decision';
+import { useRequestDecision, type Decision } from '../hooks/use-request-decision';
+import { useRequestMark } from '../hooks/use-request-mark';
 import { ConfirmDialog } from './confirm-dialog';
+import { ApproveDialog, DenyDialog } from './decision-dialogs';
 import { RequestCard } from './request-card';
 import styles from './requests.module.css';
 
@@ -44,8 +49,17 @@ interface RequestListProps {
 export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   const list = useGetRequestsInfiniteQuery({ status, shopId: role === 'shop' ? shopId : null });
   const types = useGetRequestContainerTypesQuery().data;
+  // The super admin decides with the warehouse in view; shops are never sent it.
+  const warehouse = useGetWarehouseStockQuery(undefined, {
+    skip: role !== 'provider' || status !== 'PENDING',
+  }).data;
   const { decide, busyId } = useRequestDecision();
+  const { mark, markingId } = useRequestMark();
   const cancelling = useRequestCancel();
+  // Accept and Deny open their dialog first; the dialog sends the decision.
+  const [deciding, setDeciding] = useState<{ id: number; decision: Decision } | null>(null);
+  const ask = useCallback((id: number, decision: Decision) => setDeciding({ id, decision }), []);
+  const closeDecision = useCallback(() => setDeciding(null), []);
   useErrorToast(list.error, MESSAGES.loadFailedPrefix);
 
   const pages = list.data?.pages;
@@ -78,6 +92,8 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   if (requests.length === 0) return <EmptyState title={EMPTY[status]} />;
 
   const reloading = list.isFetching && !list.isFetchingNextPage;
+  const decided = deciding ? requests.find((r) => r.id === deciding.id) : undefined;
+  const DecisionDialog = deciding?.decision === 'deny' ? DenyDialog : ApproveDialog;
   return (
     <>
       <ul
@@ -91,14 +107,29 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
             request={request}
             role={role}
             types={types}
-            blocked={busyId !== null || reloading || cancelling.cancelling}
-            busy={busyId === request.id}
+            warehouse={warehouse}
+            blocked={busyId !== null || markingId !== null || reloading || cancelling.cancelling}
+            busy={busyId === request.id || markingId === request.id}
             shown={shown === request.id}
-            onDecide={decide}
+            onDecide={ask}
             onCancel={cancelling.ask}
+            onMark={mark}
           />
         ))}
       </ul>
+      {deciding && decided ? (
+        <DecisionDialog
+          key={`${deciding.decision}-${deciding.id}`}
+          request={decided}
+          types={types}
+          warehouse={warehouse}
+          busy={busyId !== null}
+          onConfirm={async (details) => {
+            if (await decide(deciding.id, deciding.decision, details)) setDeciding(null);
+          }}
+          onClose={closeDecision}
+        />
+      ) : null}
       <ConfirmDialog
         open={cancelling.asked !== null}
         title={PAGE_MESSAGES.followUp.confirmCancelTitle}
