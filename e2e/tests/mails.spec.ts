@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test';
+
+import { MENU_TITLES } from '../../shared/src/auth/roles';
+import { MAIL_MESSAGES } from '../../shared/src/config/mail-messages';
+import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
+import { mailsTo, readActivationLink, sendActivationMail } from '../fixtures/mails';
+import { apiLogin, authHeader, DEMO } from '../fixtures/session';
+import { expect, test } from '../fixtures/test';
+
+async function choosePassword(page: Page, password: string) {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: MAIL_MESSAGES.setPasswordSubmit }).click();
+}
+
+test.describe('the activation mail (issue 32)', () => {
+  test('a new shop sets its password once from the link, then logs in', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('activated');
+    const shopId = await registerShopViaApi(page.request, { name: 'Mail <Test> Shop', email });
+
+    const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
+    const activation = await page.request.post('/api/v0/shops/change-shop-status/', {
+      headers: authHeader(admin),
+      data: { shop: shopId, new_status: 'active' },
+    });
+    expect(activation.ok(), await activation.text()).toBe(true);
+    await sendActivationMail(shopId, baseURL as string);
+
+    const link = await readActivationLink(email);
+    const activationMails = (await mailsTo(email)).filter((m) =>
+      m.subject.startsWith('Your shop is active'),
+    );
+    expect(activationMails).toHaveLength(1);
+    expect(activationMails[0]?.html).toContain('Mail &lt;Test&gt; Shop');
+
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole('heading', { name: MAIL_MESSAGES.setPasswordTitle })).toBeVisible();
+    await choosePassword(page, 'chosen-by-link-1');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByText('Your password has been set. You can log in now.')).toBeVisible();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('chosen-by-link-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole('heading', { name: MENU_TITLES.shop, exact: true })).toBeVisible();
+
+    // The same link a second time: refused, and the password stays.
+    await page.goto(`${link.pathname}${link.search}`);
+    await choosePassword(page, 'chosen-again-2');
+    await expect(page.getByRole('alert')).toContainText('This link has already been used.');
+    await expect(page).toHaveURL(/\/auth\/set-password\?token=/);
+    expect((await apiLogin(page.request, email, 'chosen-by-link-1')).status).toBe('admin');
+  });
+});
