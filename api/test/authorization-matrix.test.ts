@@ -62,6 +62,10 @@ const MATRIX = {
   'GET /api/v0/shops/shop/info':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   'PUT /api/v0/shops/shop/{id}':                                    [401,  401,  401,  401,  401,  401,  403,  'ok', 403,  'ok'],
   'POST /api/v0/shops/change-shop-status':                          [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // The super admin's page of a shop, the shop list's figures and the league table (issue 32).
+  'GET /api/v0/pack/shops/{id}/overview':                           [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/shops/figures':                                 [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/pack/shops/league':                                  [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'PUT /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
@@ -285,6 +289,11 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
       payload: { shop: extra.toggle, new_status: 'active' },
     };
   },
+  'GET /api/v0/pack/shops/{id}/overview': async () => ({
+    url: `/api/v0/pack/shops/${ctx.shopA.id}/overview`,
+  }),
+  'GET /api/v0/pack/shops/figures': async () => ({ url: '/api/v0/pack/shops/figures' }),
+  'GET /api/v0/pack/shops/league': async () => ({ url: '/api/v0/pack/shops/league' }),
   'POST /api/v0/shops/change-password': async () => ({
     method: 'POST',
     url: '/api/v0/shops/change-password/',
