@@ -170,7 +170,7 @@ export function dailyDigestMail(to: string, content: DigestContent): MailMessage
         ...more(requests.total, requests.items.length),
       ],
     });
-  blocks.push('You can turn this daily e-mail off in your profile on the panel.');
+  blocks.push("You can turn this daily e-mail off on the panel's dashboard, under Notifications.");
   return compose(
     to,
     `Daily digest: ${plural(registrations.total, 'registration', 'registrations')}, ${plural(requests.total, 'request', 'requests')}`,

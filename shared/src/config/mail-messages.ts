@@ -11,7 +11,9 @@ export const MAIL_MESSAGES = {
   setPasswordNoToken:
     'This link is incomplete. Open the link from the e-mail again, or choose "Forgot Password?" on the login page.',
   notificationsTitle: 'Notifications',
+  notificationsLoadFailed: 'Could not load your notification settings',
   dailyDigestLabel: 'Daily e-mail of new registrations and requests',
+  dailyDigestNote: 'Sent once a day to your e-mail address, only on days with something new.',
   dailyDigestOn: 'Daily e-mail turned on',
   dailyDigestOff: 'Daily e-mail turned off',
   dailyDigestFailedPrefix: 'The setting was not saved, reason: ',

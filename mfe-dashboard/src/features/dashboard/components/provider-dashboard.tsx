@@ -1,6 +1,7 @@
 import { MESSAGES, panelStyles } from '@panel/shared';
 import { PageHeader, Panel, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
+import { NotificationsCard } from './notifications-card';
 import { useGetDashboardAdminSummaryQuery } from '../api/get-admin-summary';
 import { ContainerStockChart } from './container-stock-chart';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';
@@ -72,6 +73,7 @@ export function ProviderDashboard() {
         </Panel>
       </div>
       <NewShopsPanel />
+      <NotificationsCard />
     </div>
   );
 }
