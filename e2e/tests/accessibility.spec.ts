@@ -87,6 +87,8 @@ for (const viewport of [
 
     for (const [user, screens] of Object.entries(SCREENS) as Array<[DemoUser, Screen[]]>) {
       test(`${user === 'shop' ? 'shop' : 'super admin'}: every screen`, async ({ page }) => {
+        // One axe run per screen, a dozen screens: several seconds each on a busy machine.
+        test.setTimeout(30_000 * screens.length);
         await openAs(page, user, screens[0]?.path);
         for (const screen of screens) {
           await test.step(screen.path, async () => {
