@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
+import { DECISION_MESSAGES } from '../../shared/src/config/decision-messages';
 import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
@@ -12,7 +13,7 @@ interface ApiRequest {
   status: 'PENDING' | 'APPROVED' | 'DENIED';
   request_date: string;
   shop: { id: number; name: string };
-  items: Array<{ quantity: number; container_type: string }>;
+  items: Array<{ quantity: number; container_type: string; approved: number | null }>;
 }
 
 interface Stock {
@@ -52,6 +53,14 @@ async function pendingTotal(request: APIRequestContext, admin: ApiLogin): Promis
     headers: authHeader(admin),
   });
   return Number(response.headers()['x-total-count']);
+}
+
+/** Accept on a card, then its confirmation dialog; resolves to the dialog. */
+async function openApprove(page: Page, id: number) {
+  await card(page, id).getByRole('button', { name: MESSAGES.requestAccept }).click();
+  const dialog = page.getByRole('dialog', { name: DECISION_MESSAGES.approveTitle });
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 /** A request card as the page names it: "Request 12" for the shop, "Request 12 of Green Cafe" for the super admin. */
@@ -191,7 +200,8 @@ test.describe('requests', () => {
     await expect(group).toHaveAccessibleName(
       new RegExp(` ${pending.toLocaleString('en-US')} pending$`),
     );
-    await card(page, created.id).getByRole('button', { name: MESSAGES.requestAccept }).click();
+    const dialog = await openApprove(page, created.id);
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.approveConfirm }).click();
     await expect(page.getByText(MESSAGES.requestApproved)).toBeVisible();
     await expect(card(page, created.id)).toHaveCount(0);
     await expect(group).toHaveAccessibleName(
@@ -219,6 +229,13 @@ test.describe('requests', () => {
     const created = await createRequest(page.request, shop, [{ container_type: 'box', count: 4 }]);
     await openAs(page, 'admin', '/requests?page=pending');
     await card(page, created.id).getByRole('button', { name: MESSAGES.requestDeny }).click();
+    const dialog = page.getByRole('dialog', { name: DECISION_MESSAGES.denyTitle });
+    // The reason is required: Deny alone says so and sends nothing.
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.denyConfirm }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(DECISION_MESSAGES.reasonRequired);
+    const reason = DECISION_MESSAGES.reasons[1];
+    await dialog.getByRole('radio', { name: reason }).check();
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.denyConfirm }).click();
     await expect(page.getByText(MESSAGES.requestDenied)).toBeVisible();
     await expect(card(page, created.id)).toHaveCount(0);
 
@@ -234,6 +251,8 @@ test.describe('requests', () => {
     await expect(own).toHaveAccessibleName(`Request ${created.id}`);
     await expect(own).toContainText(created.request_date.slice(0, 10));
     await expect(own.getByText(MESSAGES.requestDeniedLabel, { exact: true })).toBeVisible();
+    // The shop reads why (issue 32).
+    await expect(own.getByText(reason)).toBeVisible();
     await shopPage.close();
   });
 
@@ -265,7 +284,8 @@ test.describe('requests', () => {
       if (r.method() === 'POST' && r.url().includes('/approve_or_deny')) posts.push(r.url());
     });
     await page.goto('/requests?page=pending');
-    await card(page, created.id).getByRole('button', { name: MESSAGES.requestAccept }).dblclick();
+    const dialog = await openApprove(page, created.id);
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.approveConfirm }).dblclick();
     await expect(page.getByText(MESSAGES.requestApproved)).toBeVisible();
     await expect(card(page, created.id)).toHaveCount(0);
     expect(posts).toHaveLength(1);
@@ -301,8 +321,16 @@ test.describe('requests', () => {
     const reason = ((await refused.json()) as { error: string }).error;
 
     await page.goto('/requests?page=pending');
-    await card(page, short.id).getByRole('button', { name: MESSAGES.requestAccept }).click();
+    // The card marks the short line, and the dialog proposes what the
+    // warehouse has; asking for all 99 anyway gets the API's refusal.
+    await expect(card(page, short.id).getByText(DECISION_MESSAGES.cannotMeet)).toBeVisible();
+    const dialog = await openApprove(page, short.id);
+    const count = dialog.getByRole('spinbutton');
+    expect(Number(await count.inputValue())).toBeLessThan(99);
+    await count.fill('99');
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.approveConfirm }).click();
     await expect(page.getByText(`${MESSAGES.approveFailedPrefix}${reason}`)).toBeVisible();
+    await dialog.getByRole('button', { name: DECISION_MESSAGES.back }).click();
     await expect(card(page, short.id)).toBeVisible();
     await apiPost(page.request, admin, `/pack/containers/${short.id}/approve_or_deny/`, {
       approved: false,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { sendRequestDecidedMail } from '../../lib/notifications';
+import { typeLabels } from '../../repositories/reference';
 import { decideRequest } from '../../repositories/requests';
 import { IdParams, errors } from '../../schemas/common';
 import { DecisionBody, DecisionReply } from '../../schemas/container-request';
@@ -12,7 +14,8 @@ import { DecisionBody, DecisionReply } from '../../schemas/container-request';
  * in one transaction, or nothing at all with a 409 naming the short type.
  * A denial may carry an `explanation` for the shop; the spec's exact call
  * (`approved`, `reason: 'admin'`) still works (decideRequest in
- * repositories/requests.ts).
+ * repositories/requests.ts). The shop is mailed the outcome, once per
+ * request (lib/notifications.ts); a failed mail is logged, the decision stands.
  */
 const decideRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -30,6 +33,22 @@ const decideRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     },
     async (request) => {
       const decided = await decideRequest(deps.db, request.params.id, request.body, nowOf(deps));
+      const labels = await typeLabels(deps.db);
+      await sendRequestDecidedMail(
+        deps,
+        {
+          requestId: decided.id,
+          shopId: decided.shop.id,
+          approved: decided.status === 'APPROVED',
+          lines: decided.items.map((item) => ({
+            label: labels[item.container_type] ?? item.container_type,
+            asked: item.quantity,
+            approved: item.approved ?? 0,
+          })),
+          explanation: decided.explanation,
+        },
+        nowOf(deps),
+      ).catch((error: unknown) => request.log.error(error));
       return {
         message: decided.status === 'APPROVED' ? 'Request approved.' : 'Request denied.',
         request: decided,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { nowOf, type RouteOptions } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
 import { callerOf } from '../../lib/auth';
+import { sendShopActivatedMail } from '../../lib/notifications';
 import { changeShopStatus, findShopById } from '../../repositories/shops';
 import { MessageSchema, errors } from '../../schemas/common';
 import { ChangeShopStatusBody } from '../../schemas/shop';
@@ -11,7 +12,8 @@ import { ChangeShopStatusBody } from '../../schemas/shop';
  * Activate or deactivate a shop, recording the change and its reason in the
  * status history; deactivating revokes its tokens (in the repository). The
  * spec's body has no reason, so it stays optional here; a blank one counts
- * as none.
+ * as none. An activation mails the shop a one-time set-password link
+ * (lib/notifications.ts): a failed mail is logged, the activation stands.
  */
 const changeStatus: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
@@ -37,6 +39,10 @@ const changeStatus: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
         if (!(await findShopById(deps.db, id))) throw new NotFoundError('Shop not found.');
         throw new ConflictError(`Shop is already ${status}.`);
       }
+      if (status === 'active')
+        await sendShopActivatedMail(deps, id, nowOf(deps)).catch((error: unknown) =>
+          request.log.error(error),
+        );
       return { message: status === 'active' ? 'Shop activated.' : 'Shop deactivated.' };
     },
   );
