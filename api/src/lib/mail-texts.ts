@@ -170,7 +170,9 @@ export function dailyDigestMail(to: string, content: DigestContent): MailMessage
         ...more(requests.total, requests.items.length),
       ],
     });
-  blocks.push("You can turn this daily e-mail off on the panel's dashboard, under Notifications.");
+  blocks.push(
+    "You can turn this daily e-mail off on the panel's dashboard, under E-mail notifications.",
+  );
   return compose(
     to,
     `Daily digest: ${plural(registrations.total, 'registration', 'registrations')}, ${plural(requests.total, 'request', 'requests')}`,

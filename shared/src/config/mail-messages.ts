@@ -10,7 +10,7 @@ export const MAIL_MESSAGES = {
   /** The page opened without a token: a link copied only in part. */
   setPasswordNoToken:
     'This link is incomplete. Open the link from the e-mail again, or choose "Forgot Password?" on the login page.',
-  notificationsTitle: 'Notifications',
+  notificationsTitle: 'E-mail notifications',
   notificationsLoadFailed: 'Could not load your notification settings',
   dailyDigestLabel: 'Daily e-mail of new registrations and requests',
   dailyDigestNote: 'Sent once a day to your e-mail address, only on days with something new.',
