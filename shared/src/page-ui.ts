@@ -18,6 +18,8 @@ export * from './config/counter-messages';
 export * from './config/page-messages';
 export * from './config/mail-messages';
 export * from './config/decision-messages';
+export * from './config/shop-admin-messages';
+export * from './ui/deactivate-dialog';
 export * from './config/qr-label-messages';
 export * from './config/counter-constants';
 export * from './format/dates';

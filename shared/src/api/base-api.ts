@@ -16,6 +16,7 @@ import {
   getApiBaseUrl,
   PATHS,
   trackCall,
+  type SessionEndDetail,
 } from '@panel/shared';
 
 // Storage is read as it is at each call: no state, so a copy does no harm.
@@ -70,14 +71,24 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   const status = result.error?.status;
   if (hadToken && (status === 401 || status === 403)) {
     clearSession();
-    announceSessionEnd(
-      status === 403
-        ? { reason: 'forbidden', redirectTo: PATHS.home }
-        : { reason: 'expired', redirectTo: PATHS.loginRedirect },
-    );
+    announceSessionEnd(sessionEndOf(status, result.error?.data));
   }
   return result;
 };
+
+/**
+ * A deactivated shop's 403 carries `deactivated` and the provider's reason
+ * in `error`: it is signed out to the login page with those words, not sent
+ * home with 'Permission Denied'.
+ */
+function sessionEndOf(status: 401 | 403, body: unknown): SessionEndDetail {
+  const reply = (body ?? {}) as { deactivated?: unknown; error?: unknown };
+  if (status === 403 && reply.deactivated === true && typeof reply.error === 'string')
+    return { reason: 'deactivated', redirectTo: PATHS.loginRedirect, text: reply.error };
+  return status === 403
+    ? { reason: 'forbidden', redirectTo: PATHS.home }
+    : { reason: 'expired', redirectTo: PATHS.loginRedirect };
+}
 
 /** The one API slice of the page; remotes add endpoints with injectEndpoints. */
 export const api = createApi({

@@ -3,13 +3,15 @@
  * the session is gone it clears storage and announces where to go; the shell
  * listens and navigates (and shows the toast).
  */
-export type SessionEndReason = 'forbidden' | 'expired';
+export type SessionEndReason = 'forbidden' | 'expired' | 'deactivated';
 
 export const SESSION_END_EVENT = 'panel:session-end';
 
 export interface SessionEndDetail {
   reason: SessionEndReason;
   redirectTo: string;
+  /** What the user reads instead of the reason's usual text: the API's own words for 'deactivated'. */
+  text?: string;
 }
 
 export function announceSessionEnd(detail: SessionEndDetail): void {

@@ -10,6 +10,8 @@ export const PATHS = {
   loan: '/loan',
   return: '/return',
   shop: '/shop',
+  /** The super admin's page of one shop (issue 32). */
+  shopPage: '/shop/:id',
   qr: '/qr',
   containers: '/containers',
   lend: '/lend',

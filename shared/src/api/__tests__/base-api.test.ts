@@ -78,6 +78,19 @@ describe('the API slice', () => {
     expect(seen).toEqual([{ reason: 'expired', redirectTo: '/auth/login/' }]);
   });
 
+  it("on a deactivated shop's 403 signs out to login with the API's reason", async () => {
+    loginAs('shop');
+    const text = 'Your shop has been deactivated: Unpaid invoices';
+    jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ error: text, deactivated: true }, 403));
+    const { seen, stop } = captureSessionEnd();
+    await callProbe();
+    stop();
+    expect(getSession().token).toBeNull();
+    expect(seen).toEqual([{ reason: 'deactivated', redirectTo: '/auth/login/', text }]);
+  });
+
   it('leaves a 401 without a token (a failed login) to the page', async () => {
     jest
       .spyOn(globalThis, 'fetch')

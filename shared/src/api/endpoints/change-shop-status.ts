@@ -4,6 +4,8 @@ import type { ShopStatus } from '@panel/shared';
 export interface ChangeShopStatusArgs {
   shop: number;
   new_status: ShopStatus;
+  /** Why; the panel always sends one when it deactivates (issue 32). */
+  reason?: string;
 }
 
 /** Activate/deactivate, used by the dashboard's New Shops panel and the shop list. */

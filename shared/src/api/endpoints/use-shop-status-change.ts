@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 
 import {
   describeError,
@@ -38,26 +38,52 @@ export function canChangeStatus(current: ShopStatus, next: ShopStatus, busy: boo
  * refused like one during the change itself. The ref closes the gap between
  * a click and the mutation's state reaching the next render. `busy` is for
  * showing the buttons as unable to act (aria-disabled) meanwhile.
+ *
+ * Deactivating asks first, with a reason (issue 32): `change(shop,
+ * 'inactive')` only names the shop in `deactivating`, for the list's
+ * DeactivateDialog, whose answer goes to `confirmDeactivate` or
+ * `cancelDeactivate`.
  */
 export function useShopStatusChange(reloading: boolean) {
   const [changeStatus, { isLoading: changing }] = useChangeShopStatusMutation();
   const inFlight = useRef(false);
+  const [deactivating, setDeactivating] = useState<Shop | null>(null);
 
-  async function change(shop: Shop, next: ShopStatus): Promise<void> {
+  async function send(shop: Shop, next: ShopStatus, reason?: string): Promise<boolean> {
     const texts = STATUS_TEXTS[next];
-    if (!canChangeStatus(shop.status, next, inFlight.current || changing || reloading)) {
-      notify.info(texts.refused);
-      return;
-    }
     inFlight.current = true;
     try {
-      await changeStatus({ shop: shop.id, new_status: next }).unwrap();
+      await changeStatus({ shop: shop.id, new_status: next, reason }).unwrap();
       notify.success(texts.done);
+      return true;
     } catch (failure) {
       notify.error(`${texts.failedPrefix}${describeError(failure as ApiError).text}`);
+      return false;
     } finally {
       inFlight.current = false;
     }
   }
-  return { change, busy: changing || reloading };
+
+  async function change(shop: Shop, next: ShopStatus): Promise<void> {
+    if (!canChangeStatus(shop.status, next, inFlight.current || changing || reloading)) {
+      notify.info(STATUS_TEXTS[next].refused);
+      return;
+    }
+    if (next === 'inactive') setDeactivating(shop);
+    else await send(shop, next);
+  }
+
+  async function confirmDeactivate(reason: string): Promise<void> {
+    if (!deactivating || inFlight.current) return;
+    if (await send(deactivating, 'inactive', reason)) setDeactivating(null);
+  }
+
+  return {
+    change,
+    busy: changing || reloading,
+    changing,
+    deactivating,
+    confirmDeactivate,
+    cancelDeactivate: () => setDeactivating(null),
+  };
 }

@@ -5,6 +5,8 @@ import { MESSAGES, notify, onSessionEnd, type SessionEndReason } from '@panel/sh
 const REASON_TEXT: Record<SessionEndReason, string> = {
   forbidden: MESSAGES.permissionDenied,
   expired: MESSAGES.sessionExpired,
+  // The API's reply says why (the provider's reason); this is only its stand-in.
+  deactivated: MESSAGES.sessionExpired,
 };
 
 /**
@@ -19,8 +21,8 @@ export function SessionListener() {
   const navigate = useNavigate();
   useEffect(
     () =>
-      onSessionEnd(({ reason, redirectTo }) => {
-        notify.error(REASON_TEXT[reason]);
+      onSessionEnd(({ reason, redirectTo, text }) => {
+        notify.error(text ?? REASON_TEXT[reason]);
         navigate(redirectTo, { replace: true });
       }),
     [navigate],

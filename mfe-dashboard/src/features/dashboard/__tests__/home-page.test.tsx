@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES, notify, type Shop } from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, SHOP_ADMIN_MESSAGES } from '@panel/shared/page-ui';
 import {
   jsonResponse,
   loginAs,
@@ -92,6 +92,17 @@ const emptySummary = {
 
 beforeEach(() => preferReducedMotion());
 afterEach(() => jest.restoreAllMocks());
+
+// jsdom has <dialog> but not its modal methods; these do what the browser does for the tests.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
 
 describe('provider dashboard', () => {
   function mockProvider(shops: Shop[]) {
@@ -211,9 +222,21 @@ describe('provider dashboard', () => {
         name: 'Deactivate',
       }),
     );
+    // Deactivate asks for a reason first (issue 32).
+    const dialog = screen.getByRole('dialog', {
+      name: SHOP_ADMIN_MESSAGES.deactivateTitle('Shop 8'),
+    });
+    await userEvent.click(
+      within(dialog).getByRole('radio', { name: SHOP_ADMIN_MESSAGES.deactivateReasons[0] }),
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: SHOP_ADMIN_MESSAGES.deactivateConfirm }),
+    );
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith(`${MESSAGES.shopDeactivationFailedPrefix}shop is locked`),
     );
+    // The dialog stays open after a failure, so the super admin can try again or cancel.
+    expect(dialog).toHaveAttribute('open');
   });
 
   it('toasts the weekly failure and shows Retry in place of the chart', async () => {

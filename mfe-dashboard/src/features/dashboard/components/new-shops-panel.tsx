@@ -1,6 +1,15 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { mediaUrl, MESSAGES, notify, panelStyles, type Shop, type ShopStatus } from '@panel/shared';
-import { EmptyState, ErrorState, Panel, Skeleton, formatDate } from '@panel/shared/page-ui';
+import {
+  DeactivateDialog,
+  EmptyState,
+  ErrorState,
+  Panel,
+  Skeleton,
+  formatDate,
+  shopPagePath,
+} from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
 import { useGetDashboardNewestShopsQuery } from '../api/get-newest-shops';
@@ -12,10 +21,11 @@ import styles from './dashboard.module.css';
  * in flight (a change, or the reload that follows one); otherwise the
  * "already … / Still Loading" message shows. Such a button is marked
  * aria-disabled and looks it, but stays clickable so that message can be given.
+ * Deactivate asks for a reason first (issue 32); a name leads to the shop's page.
  */
 export function NewShopsPanel() {
   const { data: shops, error, isLoading, isFetching, refetch } = useGetDashboardNewestShopsQuery();
-  const { change, busy } = useShopStatusChange(isFetching);
+  const status = useShopStatusChange(isFetching);
   useEffect(() => {
     if (error) notify.error(MESSAGES.failedLastShops);
   }, [error]);
@@ -38,7 +48,12 @@ export function NewShopsPanel() {
     body = (
       <ul className={styles.shops} aria-busy={isFetching}>
         {shops.map((shop) => (
-          <ShopRow key={shop.id} shop={shop} busy={busy} onChange={change} />
+          <ShopRow
+            key={shop.id}
+            shop={shop}
+            busy={status.busy}
+            onChange={(row, next) => void status.change(row, next)}
+          />
         ))}
       </ul>
     );
@@ -47,6 +62,12 @@ export function NewShopsPanel() {
   return (
     <Panel title="New Shops" subtitle="The latest registrations">
       {body}
+      <DeactivateDialog
+        shop={status.deactivating}
+        busy={status.changing}
+        onConfirm={(reason) => void status.confirmDeactivate(reason)}
+        onClose={status.cancelDeactivate}
+      />
     </Panel>
   );
 }
@@ -72,7 +93,11 @@ function ShopRow({
         </span>
       )}
       <div className={styles.shopInfo}>
-        <p className={styles.shopName}>{shop.name}</p>
+        <p className={styles.shopName}>
+          <Link className={panelStyles.link} to={shopPagePath(shop.id)}>
+            {shop.name}
+          </Link>
+        </p>
         <p className={styles.shopMeta}>{shop.email}</p>
         <p className={styles.shopMeta}>Joined {formatDate(shop.created_date)}</p>
       </div>

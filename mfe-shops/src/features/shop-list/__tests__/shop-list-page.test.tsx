@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DELAYS_MS, LIMITS, MESSAGES, notify, type Shop } from '@panel/shared';
+import { SHOP_ADMIN_MESSAGES as TEXT } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
 import ShopListPage from '../../../exposed/shop-list-page';
@@ -37,6 +38,17 @@ const row = (name: string) => screen.getByRole('rowheader', { name }).closest('t
 // Every test sits through the spec's one-second wait, on a machine shared by many runs.
 jest.setTimeout(20_000);
 
+// jsdom has <dialog> but not its modal methods; these do what the browser does for the tests.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+});
+
 afterEach(() => jest.restoreAllMocks());
 
 describe('the shop list', () => {
@@ -57,6 +69,9 @@ describe('the shop list', () => {
       'Email',
       'ID',
       'Phone Number',
+      TEXT.columnReturnRate,
+      TEXT.columnOverdue,
+      TEXT.columnStock,
       'Password',
       'Location',
       'Actions',
@@ -78,24 +93,69 @@ describe('the shop list', () => {
     );
   });
 
-  it('deactivates, says so and reloads the list', async () => {
+  it('deactivates with a reason once confirmed, says so and reloads the list', async () => {
     const success = jest.spyOn(notify, 'success');
     let status: Shop['status'] = 'active';
     const { fetchMock } = await openList({
       '/shops/shop': () => jsonResponse([shop(1, status)]),
       '/shops/change-shop-status': async (request: Request) => {
-        expect(await request.json()).toEqual({ shop: 1, new_status: 'inactive' });
+        expect(await request.json()).toEqual({
+          shop: 1,
+          new_status: 'inactive',
+          reason: TEXT.deactivateReasons[1],
+        });
         status = 'inactive';
         return jsonResponse({ message: 'Shop deactivated.' });
       },
     });
     await userEvent.click(within(row('Shop 1')).getByRole('button', { name: /^Deactivate/ }));
+    const dialog = screen.getByRole('dialog', { name: TEXT.deactivateTitle('Shop 1') });
+    await userEvent.click(within(dialog).getByRole('radio', { name: TEXT.deactivateReasons[1] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: TEXT.deactivateConfirm }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(MESSAGES.shopDeactivated));
     await waitFor(() => expect(within(row('Shop 1')).getByText('inactive')).toBeInTheDocument());
     const listCalls = fetchMock.mock.calls.filter(([r]) =>
       /\/shops\/shop\/?$/.test(new URL((r as Request).url).pathname),
     );
     expect(listCalls).toHaveLength(2);
+  });
+
+  it('sends nothing when the deactivation is cancelled', async () => {
+    const { fetchMock } = await openList({ '/shops/shop': [shop(1, 'active')] });
+    await userEvent.click(within(row('Shop 1')).getByRole('button', { name: /^Deactivate/ }));
+    await userEvent.click(screen.getByRole('button', { name: TEXT.deactivateCancel }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetchMock.mock.calls.map(([r]) => (r as Request).url)).not.toContainEqual(
+      expect.stringContaining('change-shop-status'),
+    );
+  });
+
+  it("shows each shop's figures, sorts by them, and links the name to the shop's page", async () => {
+    const figures = (id: number, overdue: number, stock: number, rate: number | null) => ({
+      id,
+      name: `Shop ${id}`,
+      overdue,
+      stock_held: stock,
+      fell_due_4w: rate === null ? 0 : 10,
+      return_rate_4w: rate,
+    });
+    await openList({
+      '/shops/shop': [shop(3, 'active'), shop(2, 'active'), shop(1, 'active')],
+      '/pack/shops/figures': {
+        as_of: '2026-01-01T00:00:00.000Z',
+        shops: [figures(3, 0, 5, null), figures(2, 4, 1, 0.5), figures(1, 9, 12, 0.75)],
+      },
+    });
+    await waitFor(() => expect(within(row('Shop 2')).getByText('50%')).toBeInTheDocument());
+    const names = () => screen.getAllByRole('rowheader').map((th) => th.textContent);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(TEXT.columnOverdue) }));
+    expect(names()).toEqual(['Shop 1', 'Shop 2', 'Shop 3']);
+    await userEvent.click(screen.getByRole('button', { name: /Return rate/ }));
+    // Lowest first; a shop with nothing fallen due comes last.
+    expect(names()).toEqual(['Shop 2', 'Shop 1', 'Shop 3']);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(TEXT.columnStock) }));
+    expect(names()).toEqual(['Shop 1', 'Shop 3', 'Shop 2']);
+    expect(screen.getByRole('link', { name: 'Shop 2' })).toHaveAttribute('href', '/shop/2');
   });
 
   it('refuses a second change while the first is in flight', async () => {

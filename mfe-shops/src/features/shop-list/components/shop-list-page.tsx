@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { DELAYS_MS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import {
   EmptyState,
@@ -9,13 +9,16 @@ import {
   useDelayElapsed,
   useErrorToast,
   csvFileName,
+  DeactivateDialog,
   downloadCsv,
+  SHOP_ADMIN_MESSAGES,
 } from '@panel/shared/page-ui';
 import { useShopStatusChange } from '@panel/shared/data';
 
+import { useGetShopFiguresQuery } from '../api/get-shop-figures';
 import { useGetShopListQuery } from '../api/get-shop-list';
 import { useShopTable } from '../hooks/use-shop-table';
-import { PAGE_SIZE, type SortKey } from '../utils/shop-table';
+import { PAGE_SIZE, withFigures, type SortKey } from '../utils/shop-table';
 import { LocationDialog } from './location-dialog';
 import { ShopRow } from './shop-row';
 import styles from './shop-list.module.css';
@@ -27,6 +30,9 @@ const SORTABLE: Array<[label: string, key: SortKey]> = [
   ['Email', 'email'],
   ['ID', 'id'],
   ['Phone Number', 'phone'],
+  [SHOP_ADMIN_MESSAGES.columnReturnRate, 'return_rate_4w'],
+  [SHOP_ADMIN_MESSAGES.columnOverdue, 'overdue'],
+  [SHOP_ADMIN_MESSAGES.columnStock, 'stock_held'],
 ];
 
 /** Hands the rows the current search shows to the browser as a CSV file. */
@@ -46,8 +52,15 @@ export function ShopListPage() {
   const waited = useDelayElapsed(DELAYS_MS.shopListExtraWait);
   const { data: shops, error, isFetching, refetch } = useGetShopListQuery();
   useErrorToast(error, MESSAGES.loadFailedPrefix);
-  const table = useShopTable(shops);
-  const { change: changeStatus } = useShopStatusChange(isFetching);
+  // The figures come apart, so the list shows (and sorts) without waiting for them.
+  const figures = useGetShopFiguresQuery();
+  useErrorToast(figures.error, `${SHOP_ADMIN_MESSAGES.figuresFailed}: `);
+  const rows = useMemo(
+    () => (shops ? withFigures(shops, figures.data?.shops) : undefined),
+    [shops, figures.data],
+  );
+  const table = useShopTable(rows);
+  const status = useShopStatusChange(isFetching);
   const [passwordFor, setPasswordFor] = useState<number | null>(null);
   const [locationOf, setLocationOf] = useState<Shop | null>(null);
   const closePassword = useCallback(() => setPasswordFor(null), []);
@@ -132,7 +145,7 @@ export function ShopListPage() {
                       }
                       onClosePassword={closePassword}
                       onShowLocation={setLocationOf}
-                      onChangeStatus={(row, next) => void changeStatus(row, next)}
+                      onChangeStatus={(row, next) => void status.change(row, next)}
                     />
                   ))}
                 </tbody>
@@ -158,6 +171,12 @@ export function ShopListPage() {
         {body}
       </section>
       {locationOf ? <LocationDialog shop={locationOf} onClose={closeLocation} /> : null}
+      <DeactivateDialog
+        shop={status.deactivating}
+        busy={status.changing}
+        onConfirm={(reason) => void status.confirmDeactivate(reason)}
+        onClose={status.cancelDeactivate}
+      />
     </div>
   );
 }

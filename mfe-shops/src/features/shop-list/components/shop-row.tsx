@@ -1,14 +1,18 @@
+import { Link } from 'react-router-dom';
 import { panelStyles, type Shop, type ShopStatus } from '@panel/shared';
-import { dayOf } from '@panel/shared/page-ui';
+import { dayOf, formatRate, SHOP_ADMIN_MESSAGES, shopPagePath } from '@panel/shared/page-ui';
 
+import type { ShopRowData } from '../utils/shop-table';
 import { KeyIcon, PinIcon } from './icons';
 import { PasswordForm } from './password-form';
 import styles from './shop-list.module.css';
 
-const COLUMN_COUNT = 8;
+const TEXT = SHOP_ADMIN_MESSAGES;
+
+const COLUMN_COUNT = 11;
 
 interface ShopRowProps {
-  shop: Shop;
+  shop: ShopRowData;
   passwordOpen: boolean;
   onTogglePassword: (shop: Shop) => void;
   onClosePassword: () => void;
@@ -34,8 +38,12 @@ function BreakableEmail({ email }: { email: string }) {
   );
 }
 
+/** A figure, or a dash until the figures have come. */
+const figure = (value: number | undefined) => (value === undefined ? '–' : String(value));
+
 /**
- * One shop: the spec's eight columns, and under it the password form when
+ * One shop: the spec's eight columns and its figures (issue 32), the name
+ * leading to the shop's page, and under it the password form when
  * open. Both status buttons stay clickable even when one does not apply, so
  * the spec's "already active / Still Loading" message can be given.
  */
@@ -53,7 +61,9 @@ export function ShopRow({
     <>
       <tr>
         <th scope="row" data-label="Name">
-          {shop.name}
+          <Link className={panelStyles.link} to={shopPagePath(shop.id)}>
+            {shop.name}
+          </Link>
         </th>
         <td data-label="Join Date">{dayOf(shop.created_date)}</td>
         <td data-label="Email" className={styles.email} title={shop.email}>
@@ -64,6 +74,15 @@ export function ShopRow({
         </td>
         <td data-label="Phone Number" className={styles.phone}>
           {shop.phone}
+        </td>
+        <td data-label={TEXT.columnReturnRate} className={styles.number}>
+          {shop.return_rate_4w === undefined ? '–' : formatRate(shop.return_rate_4w)}
+        </td>
+        <td data-label={TEXT.columnOverdue} className={styles.number}>
+          {figure(shop.overdue)}
+        </td>
+        <td data-label={TEXT.columnStock} className={styles.number}>
+          {figure(shop.stock_held)}
         </td>
         <td data-label="Password">
           <button

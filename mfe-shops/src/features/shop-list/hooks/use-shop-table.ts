@@ -1,5 +1,4 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { Shop } from '@panel/shared';
 
 import {
   DEFAULT_SORT,
@@ -7,6 +6,7 @@ import {
   nextSort,
   PAGE_SIZE,
   pageCount,
+  type ShopRowData,
   type SortKey,
   type SortOrder,
 } from '../utils/shop-table';
@@ -16,7 +16,7 @@ import {
  * all shops at once (2,000 is a few hundred kB), and filtering that many
  * takes a millisecond or two. The deferred query keeps typing responsive.
  */
-export function useShopTable(shops: readonly Shop[] | undefined) {
+export function useShopTable(shops: readonly ShopRowData[] | undefined) {
   const [query, setQuery] = useState('');
   const [order, setOrder] = useState<SortOrder>(DEFAULT_SORT);
   const [page, setPage] = useState(1);

@@ -1,6 +1,30 @@
 import type { Shop } from '@panel/shared';
 
-export type SortKey = 'name' | 'created_date' | 'email' | 'id' | 'phone';
+import type { ShopFigures } from '../api/get-shop-figures';
+
+export type SortKey =
+  'name' | 'created_date' | 'email' | 'id' | 'phone' | 'return_rate_4w' | 'overdue' | 'stock_held';
+
+/** A shop with its figures once they are loaded (a second call). */
+export type ShopRowData = Shop &
+  Partial<Pick<ShopFigures, 'overdue' | 'stock_held' | 'return_rate_4w'>>;
+
+const FIGURE_KEYS = new Set<SortKey>(['return_rate_4w', 'overdue', 'stock_held']);
+
+/** The list's shops with their figures, matched by id; a shop the figures miss has none. */
+export function withFigures(
+  shops: readonly Shop[],
+  figures: readonly ShopFigures[] | undefined,
+): ShopRowData[] {
+  if (!figures) return [...shops];
+  const byId = new Map(figures.map((f) => [f.id, f]));
+  return shops.map((shop) => {
+    const f = byId.get(shop.id);
+    return f
+      ? { ...shop, overdue: f.overdue, stock_held: f.stock_held, return_rate_4w: f.return_rate_4w }
+      : shop;
+  });
+}
 export type SortDirection = 'ascending' | 'descending';
 
 export interface SortOrder {
@@ -32,18 +56,39 @@ export function matchesSearch(shop: Shop, query: string): boolean {
   return PHONE_LIKE.test(needle) && digits !== '' && digitsOnly(shop.phone).includes(digits);
 }
 
-function compare(a: Shop, b: Shop, key: SortKey): number {
+/** A figure's order; a shop without it (nothing fell due, not loaded) sorts after every number. */
+function compareFigures(a: number | null | undefined, b: number | null | undefined, sign: number) {
+  const aNone = a === null || a === undefined;
+  const bNone = b === null || b === undefined;
+  if (aNone || bNone) return aNone === bNone ? 0 : aNone ? 1 : -1;
+  return sign * (a - b);
+}
+
+function compare(a: ShopRowData, b: ShopRowData, key: Exclude<SortKey, FigureKey>): number {
   if (key === 'id') return a.id - b.id;
   // Dates are ISO text, so text order is time order; ties fall back to id.
   return collator.compare(a[key] ?? '', b[key] ?? '') || a.id - b.id;
 }
 
+type FigureKey = 'return_rate_4w' | 'overdue' | 'stock_held';
+
+const isFigureKey = (key: SortKey): key is FigureKey => FIGURE_KEYS.has(key);
+
 /** The rows the table shows: filtered, then sorted; the input is left as it was. */
-export function filterAndSort(shops: readonly Shop[], query: string, order: SortOrder): Shop[] {
+export function filterAndSort<T extends ShopRowData>(
+  shops: readonly T[],
+  query: string,
+  order: SortOrder,
+): T[] {
   const sign = order.direction === 'ascending' ? 1 : -1;
+  const { key } = order;
   return shops
     .filter((shop) => matchesSearch(shop, query))
-    .sort((a, b) => sign * compare(a, b, order.key));
+    .sort((a, b) =>
+      isFigureKey(key)
+        ? compareFigures(a[key], b[key], sign) || a.id - b.id
+        : sign * compare(a, b, key),
+    );
 }
 
 /** Clicking a column sorts by it; clicking the sorted column again reverses it. */
@@ -54,9 +99,11 @@ export function nextSort(current: SortOrder, key: SortKey): SortOrder {
       direction: current.direction === 'ascending' ? 'descending' : 'ascending',
     };
   }
-  // Newest first is what people want from ids and dates; A to Z from text.
-  const newestFirst = key === 'id' || key === 'created_date';
-  return { key, direction: newestFirst ? 'descending' : 'ascending' };
+  // Newest first is what people want from ids and dates, the most overdue
+  // and the largest stock first, the lowest return rate first; A to Z from text.
+  const biggestFirst =
+    key === 'id' || key === 'created_date' || key === 'overdue' || key === 'stock_held';
+  return { key, direction: biggestFirst ? 'descending' : 'ascending' };
 }
 
 export function pageCount(total: number): number {
