@@ -11,46 +11,38 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 
-import { deflatedQrScanlines } from '../qr-zip/qr-png';
 import { type LabelSheet, labelContent, labelSlot, pageCount } from './label-layout';
+import { pngImageData } from './png-image-data';
 
 export interface LabelPdfInput {
   codes: string[];
+  /** Each code's QR image, in the codes' order: the zip's PNGs (lib/qr-zip/qr-png.ts). */
+  pngs: Uint8Array[];
   /** The container type as people read it (its label, not its key). */
   typeLabel: string;
   sheet: LabelSheet;
   /** The document's title, shown by PDF viewers. */
   title: string;
-  /** The QR image's side in pixels and its error correction: the zip's own (QR in @panel/shared). */
-  sizePx: number;
-  errorCorrectionLevel: 'H';
-  /** Called every few labels with how many are drawn. */
-  onProgress?: (done: number) => void;
 }
 
-const PROGRESS_EVERY = 50;
 const CODE_FONT_MAX = 11;
 const TYPE_FONT_MAX = 9;
 const MIN_FONT = 5;
 const LINE_GAP = 0.35;
 const INK = rgb(0, 0, 0);
 
-/**
- * Pure-data QR image: the deflated 1-bit rows are a PDF image stream as they
- * are, so no PNG is decoded and re-compressed per label (pdf-lib's embedPng
- * would inflate each one to RGB and deflate it again).
- */
-function embedQr(doc: PDFDocument, code: string, input: LabelPdfInput) {
-  const { sizePx } = input;
-  const stream = doc.context.stream(deflatedQrScanlines(code, sizePx, input.errorCorrectionLevel), {
+/** The QR's PNG as an image XObject: its IDAT data is the stream, with PNG predictors. */
+function embedQr(doc: PDFDocument, png: Uint8Array) {
+  const { width, height, deflated } = pngImageData(png);
+  const stream = doc.context.stream(deflated, {
     Type: 'XObject',
     Subtype: 'Image',
-    Width: sizePx,
-    Height: sizePx,
+    Width: width,
+    Height: height,
     ColorSpace: 'DeviceGray',
     BitsPerComponent: 1,
     Filter: 'FlateDecode',
-    DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 1, Columns: sizePx },
+    DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 1, Columns: width },
   });
   return doc.context.register(stream);
 }
@@ -89,7 +81,8 @@ function drawQr(page: PDFPage, name: PDFName, box: { x: number; y: number; width
 
 /** One PDF of label sheets: each label the code's QR, the code in readable text and the container type. */
 export async function buildLabelPdf(input: LabelPdfInput): Promise<Uint8Array> {
-  const { codes, sheet } = input;
+  const { codes, pngs, sheet } = input;
+  if (pngs.length !== codes.length) throw new Error('Expected one QR image per code');
   const doc = await PDFDocument.create();
   doc.setTitle(input.title);
   doc.setCreator('Lending panel');
@@ -105,7 +98,7 @@ export async function buildLabelPdf(input: LabelPdfInput): Promise<Uint8Array> {
     const slot = labelSlot(sheet, index);
     const page = pages[slot.page] as PDFPage;
     const { qr, text } = labelContent(sheet, slot);
-    drawQr(page, page.node.newXObject('QR', embedQr(doc, code, input)), qr);
+    drawQr(page, page.node.newXObject('QR', embedQr(doc, pngs[index] as Uint8Array)), qr);
 
     const codeLine = fit(printable(code, codeChars), codeFont, text.width, CODE_FONT_MAX);
     const typeLine = fit(typeLabel, typeFont, text.width, Math.min(TYPE_FONT_MAX, codeLine.size));
@@ -126,9 +119,6 @@ export async function buildLabelPdf(input: LabelPdfInput): Promise<Uint8Array> {
       font: typeFont,
       color: INK,
     });
-    if ((index + 1) % PROGRESS_EVERY === 0 || index + 1 === codes.length) {
-      input.onProgress?.(index + 1);
-    }
   });
   // Object streams shrink the many small image dictionaries; the images are compressed already.
   return doc.save({ useObjectStreams: true });

@@ -9,14 +9,13 @@ export interface LabelsRequest {
   kind: 'labels';
   jobId: number;
   codes: string[];
+  /** Each code's QR image (PNG), rendered by the QR render workers. */
+  pngs: ArrayBuffer[];
   typeLabel: string;
   sheetId: LabelSheetId;
   title: string;
-  sizePx: number;
-  errorCorrectionLevel: 'H';
 }
 
 export type LabelsResponse =
-  | { kind: 'progress'; jobId: number; done: number }
   | { kind: 'built'; jobId: number; pdf: ArrayBuffer }
   | { kind: 'failed'; jobId: number; message: string };

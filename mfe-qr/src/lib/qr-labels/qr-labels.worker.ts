@@ -10,12 +10,10 @@ async function handle(request: LabelsRequest): Promise<void> {
   const { jobId } = request;
   const pdf = await buildLabelPdf({
     codes: request.codes,
+    pngs: request.pngs.map((png) => new Uint8Array(png)),
     typeLabel: request.typeLabel,
     sheet: LABEL_SHEETS[request.sheetId],
     title: request.title,
-    sizePx: request.sizePx,
-    errorCorrectionLevel: request.errorCorrectionLevel,
-    onProgress: (done) => reply({ kind: 'progress', jobId, done }),
   });
   const buffer = pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer;
   reply({ kind: 'built', jobId, pdf: buffer }, [buffer]);

@@ -91,20 +91,6 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/**
- * The zlib-compressed image data of `code`: 1-bit rows, each led by PNG
- * filter type 0. It is a PNG's IDAT, and also a PDF image stream as it is
- * (FlateDecode with PNG predictors), so the label sheets embed the zip's very
- * images without decoding them again.
- */
-export function deflatedQrScanlines(
-  code: string,
-  sizePx: number,
-  errorCorrectionLevel: 'H',
-): Uint8Array {
-  return zlibDeflate(qrScanlines(code, sizePx, errorCorrectionLevel), rowBytes(sizePx));
-}
-
 /** A `sizePx` × `sizePx` PNG of `code` at the given error-correction level. */
 export function encodeQrPng(code: string, sizePx: number, errorCorrectionLevel: 'H'): Uint8Array {
   const header = new Uint8Array(13);
@@ -116,7 +102,7 @@ export function encodeQrPng(code: string, sizePx: number, errorCorrectionLevel: 
   const parts = [
     Uint8Array.from(PNG_SIGNATURE),
     chunk('IHDR', header),
-    chunk('IDAT', deflatedQrScanlines(code, sizePx, errorCorrectionLevel)),
+    chunk('IDAT', zlibDeflate(qrScanlines(code, sizePx, errorCorrectionLevel), rowBytes(sizePx))),
     chunk('IEND', new Uint8Array(0)),
   ];
   const png = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

@@ -12,8 +12,9 @@ const build = jest.fn(async (codes: string[]) => ({
   zip: new Blob([codes.join('\n')]),
   lastPng: new Blob([]),
 }));
+const render = jest.fn(async (codes: string[]) => codes.map(() => new ArrayBuffer(8)));
 jest.mock('../../../lib/qr-zip/qr-worker-pool', () => ({
-  getQrWorkerPool: () => ({ warm: () => undefined, dispose: () => undefined, build }),
+  getQrWorkerPool: () => ({ warm: () => undefined, dispose: () => undefined, build, render }),
 }));
 jest.mock('../../../lib/qr-zip/save-file', () => ({ saveFile: jest.fn() }));
 // Likewise the label worker: pdf-lib's own output is tested in lib/qr-labels.
@@ -21,7 +22,7 @@ const buildLabels = jest.fn<Promise<Blob>, [job: unknown, options: unknown]>(
   async () => new Blob(['%PDF-'], { type: 'application/pdf' }),
 );
 jest.mock('../../../lib/qr-labels/label-worker', () => ({
-  getLabelWorker: () => ({ dispose: () => undefined, build: buildLabels }),
+  getLabelWorker: () => ({ warm: () => undefined, dispose: () => undefined, build: buildLabels }),
 }));
 
 const options = {
@@ -35,6 +36,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   build.mockClear();
+  render.mockClear();
   buildLabels.mockClear();
   jest.mocked(saveFile).mockClear();
 });
@@ -218,8 +220,10 @@ describe('QR page label sheets', () => {
 
     await waitFor(() => expect(saveFile).toHaveBeenCalled());
     expect(sent).toEqual([{ country: 'Spain', type: 'cup', count: 2 }]);
+    expect(render.mock.calls[0]?.[0]).toEqual(['a', 'b']);
     expect(buildLabels.mock.calls[0]?.[0]).toEqual({
       codes: ['a', 'b'],
+      pngs: [expect.any(ArrayBuffer), expect.any(ArrayBuffer)],
       typeLabel: 'Cup 350 ml',
       sheetId: 'letter-3x10',
       title: QR_LABEL_MESSAGES.pdfTitle(4, 'Cup 350 ml'),

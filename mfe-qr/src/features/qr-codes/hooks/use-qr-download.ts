@@ -56,10 +56,10 @@ const FAILURE_TEXTS = {
 };
 
 /**
- * One download at a time: get the codes, then either render and zip them in
- * the workers and save qr_codes.zip (keeping the last code's image for the
- * preview), or lay them out as label sheets in the label worker and save the
- * PDF; both with progress. Cancel stops the work; a failure is logged as the
+ * One download at a time: get the codes, render them in the workers, then
+ * either zip them and save qr_codes.zip (keeping the last code's image for
+ * the preview), or lay them out as label sheets in the label worker and save
+ * the PDF; both with progress. Cancel stops the work; a failure is logged as the
  * spec says and also told to the user.
  */
 export function useQrDownload() {
@@ -94,20 +94,21 @@ export function useQrDownload() {
         batchId = loaded.batchId;
         controller.signal.throwIfAborted();
         if (target.kind === 'labels') {
-          const total = loaded.codes.length;
-          setState({ phase: 'rendering', done: 0, total });
+          const pngs = await getQrWorkerPool().render(loaded.codes, {
+            signal: controller.signal,
+            onProgress: setState,
+          });
+          const total = pngs.length;
+          setState({ phase: 'writing', done: total, total });
           const pdf = await getLabelWorker().build(
             {
               codes: loaded.codes,
+              pngs,
               typeLabel: target.typeLabel,
               sheetId: target.sheetId,
               title: QR_LABEL_MESSAGES.pdfTitle(loaded.batchId, target.typeLabel),
             },
-            {
-              signal: controller.signal,
-              onProgress: (done) =>
-                setState({ phase: done < total ? 'rendering' : 'writing', done, total }),
-            },
+            { signal: controller.signal },
           );
           saveFile(pdf, QR_LABEL_MESSAGES.fileName(loaded.batchId, target.sheetId));
           return;
