@@ -2,7 +2,7 @@
 // scripts/measure-weight.mjs), the API benchmark (timings of the calls on a
 // large generated database), then the browser benchmarks (the Loans page of
 // a shop with 50,000 loans, the super admin's shop list with 2,000 shops, the
-// QR generator's 1,000-code download, the super admin's Pending tab with
+// QR generator's 1,000-code download and its 1,000 labels as a PDF, the super admin's Pending tab with
 // 10,000 requests, the counter's scans and camera), then the long run of the API fuzzer (10,000 bad requests
 // per database; PostgreSQL too when PG_TEST_URL is set). Each prints its own
 // result; stops at the first that fails.
@@ -16,6 +16,7 @@ const BENCHES = [
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
   ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],
   ['QR generator in the browser', process.execPath, ['scripts/bench-qr.mjs']],
+  ['QR label sheets (PDF) in the browser', process.execPath, ['scripts/bench-qr-labels.mjs']],
   ['Pending requests in the browser', process.execPath, ['scripts/bench-requests-page.mjs']],
   ['The counter in the browser', process.execPath, ['scripts/bench-counter.mjs']],
   [
