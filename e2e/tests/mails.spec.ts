@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 
 import { MENU_TITLES } from '../../shared/src/auth/roles';
 import { MAIL_MESSAGES } from '../../shared/src/config/mail-messages';
+import { MESSAGES } from '../../shared/src/config/messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
-import { mailsTo, readActivationLink, sendActivationMail } from '../fixtures/mails';
-import { apiLogin, authHeader, DEMO } from '../fixtures/session';
+import { mailsTo, readActivationLink } from '../fixtures/mails';
+import { apiLogin, openAs } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
 async function choosePassword(page: Page, password: string) {
@@ -16,18 +17,20 @@ async function choosePassword(page: Page, password: string) {
 test.describe('the activation mail (issue 32)', () => {
   test('a new shop sets its password once from the link, then logs in', async ({
     page,
-    baseURL,
+    browser,
   }) => {
     const email = uniqueEmail('activated');
-    const shopId = await registerShopViaApi(page.request, { name: 'Mail <Test> Shop', email });
+    const name = `Mail <Test> Shop ${Date.now()}`;
+    await registerShopViaApi(page.request, { name, email });
 
-    const admin = await apiLogin(page.request, DEMO.admin.email, DEMO.admin.password);
-    const activation = await page.request.post('/api/v0/shops/change-shop-status/', {
-      headers: authHeader(admin),
-      data: { shop: shopId, new_status: 'active' },
-    });
-    expect(activation.ok(), await activation.text()).toBe(true);
-    await sendActivationMail(shopId, baseURL as string);
+    // The super admin activates it from the dashboard's New Shops, in a browser of their own.
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await openAs(adminPage, 'admin', '/home');
+    const card = adminPage.getByRole('listitem', { name });
+    await card.getByRole('button', { name: 'Activate', exact: true }).click();
+    await expect(adminPage.getByText(MESSAGES.shopActivated)).toBeVisible();
+    await adminContext.close();
 
     const link = await readActivationLink(email);
     const activationMails = (await mailsTo(email)).filter((m) =>
@@ -35,6 +38,7 @@ test.describe('the activation mail (issue 32)', () => {
     );
     expect(activationMails).toHaveLength(1);
     expect(activationMails[0]?.html).toContain('Mail &lt;Test&gt; Shop');
+    expect(activationMails[0]?.text).toContain(`Hello ${name},`);
 
     await page.goto(`${link.pathname}${link.search}`);
     await expect(page.getByRole('heading', { name: MAIL_MESSAGES.setPasswordTitle })).toBeVisible();
