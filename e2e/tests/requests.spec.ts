@@ -152,8 +152,8 @@ test.describe('requests', () => {
       '/pack/container-requests/?status=PENDING&order=newest&limit=1',
     );
     expect(sent?.items).toEqual([
-      { quantity: 2, container_type: firstKey },
-      { quantity: 1, container_type: secondKey },
+      { quantity: 2, container_type: firstKey, approved: null },
+      { quantity: 1, container_type: secondKey, approved: null },
     ]);
     const id = (sent as ApiRequest).id;
 
