@@ -1,4 +1,4 @@
-import { sendDailyDigest } from '../src/lib/daily-digest';
+import { sendDailyDigest, startDigestTimer } from '../src/lib/daily-digest';
 import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
 import {
   sendRequestDecidedMail,
@@ -376,5 +376,37 @@ describe('the daily digest', () => {
     expect(
       (await ctx.call({ method: 'GET', url: '/api/v0/shops/notification-settings' })).statusCode,
     ).toBe(401);
+  });
+
+  it('is sent by the timer once the hour has come, not before', async () => {
+    await newShop('inactive', 'Digest Timer', '2030-03-05T20:00:00.000Z');
+    const deps = mailDeps();
+    let now = new Date('2030-03-06T06:59:00.000Z');
+    // Only the intervals are faked: the database's I/O and the clock run for real.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask', 'Date'] });
+    const errors: unknown[] = [];
+    const stop = startDigestTimer(deps, { hour: 7, now: () => now, log: (e) => errors.push(e) });
+    try {
+      /** One tick of the timer, then up to half a second for its work (until `done`). */
+      const tick = async (done: () => boolean) => {
+        jest.advanceTimersByTime(10 * 60 * 1000);
+        const until = Date.now() + 500;
+        while (!done() && Date.now() < until) await new Promise((resolve) => setImmediate(resolve));
+      };
+      await tick(() => false);
+      expect(deps.sent).toHaveLength(0);
+      now = new Date('2030-03-06T07:01:00.000Z');
+      await tick(() => deps.sent.length > 0);
+      // Since the last digest sent: the day it was off (Digest Four) is included.
+      expect(deps.sent).toHaveLength(1);
+      expect(deps.sent[0]?.text).toContain('Digest Timer');
+      expect(deps.sent[0]?.text).toContain('Digest Four');
+      await tick(() => false);
+      expect(deps.sent).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      stop();
+      jest.useRealTimers();
+    }
   });
 });
