@@ -104,6 +104,21 @@ beforeAll(() => {
   };
 });
 
+const leagueShop = (id: number, name: string, overdue: number, rate: number | null) => ({
+  id,
+  name,
+  overdue,
+  stock_held: 3,
+  fell_due_4w: rate === null ? 0 : 10,
+  return_rate_4w: rate,
+});
+
+const league = {
+  as_of: '2026-01-01T00:00:00.000Z',
+  most_overdue: [leagueShop(5, 'Late Shop', 9, null), leagueShop(6, 'Slow Shop', 2, 0.4)],
+  lowest_return_rate: [leagueShop(6, 'Slow Shop', 2, 0.4)],
+};
+
 describe('provider dashboard', () => {
   function mockProvider(shops: Shop[]) {
     const changes: unknown[] = [];
@@ -117,6 +132,7 @@ describe('provider dashboard', () => {
       '/pack/containers/loans_by_weekday': weekly,
       '/pack/containers/loans_and_packs_by_container_type': stock,
       '/shops/shop/last-two': () => jsonResponse(shops),
+      '/pack/shops/league': league,
       '/shops/change-shop-status': async (request: Request) => {
         const body = (await request.json()) as { shop: number; new_status: Shop['status'] };
         changes.push(body);
@@ -173,6 +189,24 @@ describe('provider dashboard', () => {
     expect(within(all).getByText('In shops').nextSibling).toHaveTextContent('40 containers');
     const byType = screen.getByRole('list', { name: 'Containers by type' });
     expect(byType).toHaveTextContent('100 in warehouse · 30 in shops · 10 on loan');
+  });
+
+  it('ranks the shops to watch, each linking to its page', async () => {
+    loginAs('provider');
+    mockProvider([shop(8, 'active')]);
+    renderWithProviders(<HomePage />, { route: '/home' });
+    const overdue = await screen.findByRole('list', { name: SHOP_ADMIN_MESSAGES.leagueOverdue });
+    expect(
+      within(overdue)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Late Shop9 overdue', 'Slow Shop2 overdue']);
+    expect(within(overdue).getByRole('link', { name: 'Late Shop' })).toHaveAttribute(
+      'href',
+      '/shop/5',
+    );
+    const rate = screen.getByRole('list', { name: SHOP_ADMIN_MESSAGES.leagueReturnRate });
+    expect(within(rate).getByRole('listitem')).toHaveTextContent('Slow Shop40% of 10');
   });
 
   it('activates a shop from New Shops, says so, and reloads the list', async () => {

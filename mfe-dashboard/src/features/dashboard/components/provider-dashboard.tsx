@@ -7,12 +7,13 @@ import { ContainerStockChart } from './container-stock-chart';
 import { useDashboardQueries } from '../hooks/use-dashboard-queries';
 import styles from './dashboard.module.css';
 import { BoxIcon, LoanIcon, ShopIcon } from './icons';
+import { LeagueTable } from './league-table';
 import { NewShopsPanel } from './new-shops-panel';
 import { StatCard } from './stat-card';
 import { TotalsRow } from './totals-row';
 import { WeeklyLoansChart } from './weekly-loans-chart';
 
-/** Provider side (super admin): totals over all shops, this week's loans, stock, newest shops. */
+/** Provider side (super admin): totals over all shops, this week's loans, stock, shops to watch, newest shops. */
 export function ProviderDashboard() {
   const { ready, weekly, stock } = useDashboardQueries();
   const summary = useGetDashboardAdminSummaryQuery();
@@ -72,6 +73,7 @@ export function ProviderDashboard() {
           </QueryView>
         </Panel>
       </div>
+      <LeagueTable />
       <NewShopsPanel />
       <NotificationsCard />
     </div>
