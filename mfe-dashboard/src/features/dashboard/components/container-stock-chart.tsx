@@ -68,7 +68,7 @@ export function ContainerStockChart({
           </li>
         ))}
       </ul>
-      <ul className={styles.legend} aria-label="Containers by type">
+      <ul className={`${styles.legend} ${styles.byType}`} aria-label="Containers by type">
         {rows.map((r) => (
           <li key={r.key}>
             <span className={styles.legendLabel}>{r.label}</span>

@@ -10,6 +10,8 @@ interface ConfirmDialogProps {
   closeLabel: string;
   /** While the confirmed call runs: the buttons and Escape wait. */
   busy: boolean;
+  /** A confirm that refuses something (Deny): drawn in the deny red. */
+  danger?: boolean;
   onConfirm: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -60,6 +62,7 @@ export function ConfirmDialog({
   confirmLabel,
   closeLabel,
   busy,
+  danger = false,
   onConfirm,
   onClose,
   children,
@@ -112,7 +115,12 @@ export function ConfirmDialog({
         >
           {closeLabel}
         </button>
-        <button type="button" className={panelStyles.button} disabled={busy} onClick={onConfirm}>
+        <button
+          type="button"
+          className={danger ? `${panelStyles.button} ${styles.denySolid}` : panelStyles.button}
+          disabled={busy}
+          onClick={onConfirm}
+        >
           {confirmLabel}
         </button>
       </div>

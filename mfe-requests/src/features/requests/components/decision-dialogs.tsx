@@ -163,6 +163,7 @@ export function DenyDialog({ busy, onConfirm, onClose }: DecisionDialogProps) {
       confirmLabel={T.denyConfirm}
       closeLabel={T.back}
       busy={busy}
+      danger
       onConfirm={confirm}
       onClose={onClose}
     >
