@@ -12,8 +12,14 @@ const entry: RemoteEntry = {
 };
 
 describe('rollout buckets', () => {
-  it('hashes the same key to the same bucket every time', () => {
-    expect(hashToPercent('mfe_qr:shop:12')).toBe(hashToPercent('mfe_qr:shop:12'));
+  // Published FNV-1a 32-bit test vectors: a change to the hash would move every
+  // user to another bucket, and so to another version, between two visits.
+  it.each([
+    ['', 0x811c9dc5],
+    ['a', 0xe40c292c],
+    ['foobar', 0xbf9cf968],
+  ])('hashes %j into the bucket its FNV-1a value gives', (text, fnv1a) => {
+    expect(hashToPercent(text)).toBe(fnv1a % 100);
   });
 
   it('spreads keys evenly enough that a 50 % canary gets about half the users', () => {
