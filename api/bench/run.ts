@@ -28,7 +28,8 @@ import { runLoad, type LoadResult } from './load';
  * first (about a minute and a half); PostgreSQL runs when --postgres or
  * BENCH_PG_URL names a database (seeded when it holds no loans).
  * `--port-base 8900` puts the baseline on base + 1 and the APIs on
- * base + 11 and base + 12.
+ * base + 11 and base + 12. `--calls /pack/shops/,/shops/shop/` runs only
+ * the calls whose path holds one of those parts (and not the lend row).
  */
 let PORTS = { noop: 8901, api: [8911, 8912] };
 const API_DIR = path.resolve(__dirname, '..');
@@ -50,7 +51,7 @@ interface Call {
  */
 const WRITES_PER_SECOND = 50;
 
-function calls(openLoans: number, requests: number, shops: number): Call[] {
+function calls(openLoans: number, requests: number, shops: number, shopId: number): Call[] {
   const d = (role: Call['role'], p: string): Call => ({ group: 'dashboard', role, path: p });
   const l = (role: Call['role'], p: string): Call => ({ group: 'paged', role, path: p });
   const u = (role: Call['role'], p: string): Call => ({ group: 'unpaged', role, path: p });
@@ -89,6 +90,11 @@ function calls(openLoans: number, requests: number, shops: number): Call[] {
     l('admin', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
     l('admin', '/api/v0/pack/container-requests/?status=APPROVED&limit=100&offset=10000'),
     l('admin', '/api/v0/pack/container-requests/?status=DENIED&limit=100'),
+    // The super admin's page of the demo shop (the busiest), and every shop's
+    // figures and the league table over 2,000 shops and 1 M loans (issue 32).
+    d('admin', `/api/v0/pack/shops/${shopId}/overview`),
+    d('admin', '/api/v0/pack/shops/league'),
+    d('admin', '/api/v0/pack/shops/figures'),
     l('admin', '/api/v0/shops/shop/?limit=50'),
     l('admin', `/api/v0/shops/shop/?limit=50&offset=${Math.max(0, shops - 50)}`),
     ...[
@@ -98,6 +104,8 @@ function calls(openLoans: number, requests: number, shops: number): Call[] {
       l('shop', '/api/v0/pack/containers/loans/?limit=100&offset=25000'),
       l('admin', '/api/v0/pack/container-requests/?status=PENDING&limit=100'),
       l('admin', '/api/v0/pack/container-requests/?status=APPROVED&limit=100&offset=10000'),
+      d('admin', `/api/v0/pack/shops/${shopId}/overview`),
+      d('admin', '/api/v0/pack/shops/league'),
     ].map((call) => ({ ...call, writes: WRITES_PER_SECOND })),
     u('shop', '/api/v0/pack/containers/loans/'),
     u('shop', '/api/v0/pack/containers/returns/'),
@@ -178,6 +186,7 @@ async function subjects(url: string) {
         admin: signToken({ kind: 'admin', id: admin.id, ver: admin.token_version }, SECRET),
         shop: signToken({ kind: 'shop', id: shop.id, ver: shop.token_version }, SECRET),
       },
+      shopId: shop.id,
       openLoans,
       requests,
       shops,
@@ -277,6 +286,8 @@ async function benchConfig(
     unpagedSeconds: number;
     baselineSeconds: number;
     connections: number;
+    /** Only the calls whose path holds one of these (all when empty). */
+    calls: string[];
   },
 ): Promise<Summary> {
   const subject = await subjects(url);
@@ -333,7 +344,11 @@ async function benchConfig(
     // generator shares its 2 cores): each call is compared with the mean of
     // the baselines measured just before and just after it.
     let before = await noopLoad(options.baselineSeconds);
-    for (const call of calls(subject.openLoans, subject.requests, subject.shops)) {
+    const all = calls(subject.openLoans, subject.requests, subject.shops, subject.shopId);
+    const picked = options.calls.length
+      ? all.filter((call) => options.calls.some((part) => call.path.includes(part)))
+      : all;
+    for (const call of picked) {
       const connections = call.group === 'unpaged' ? 4 : options.connections;
       const seconds = call.group === 'unpaged' ? options.unpagedSeconds : options.seconds;
       const writer = call.writes ? startWriter(targets, subject.tokens.shop, call.writes) : null;
@@ -365,12 +380,15 @@ async function benchConfig(
         `  ${r.role.padEnd(5)} ${r.call.padEnd(70)} ${r['req/s'].padStart(7)} req/s  p99 ${r['p99 ms'].padStart(8)} ms  ${r['vs baseline'].padStart(5)} of ${r['baseline req/s']}  ${r.goal}`,
       );
     }
-    const lendRow = await benchLends(url, subject, targets, options, noopLoad);
-    rows.push(lendRow);
-    if (lendRow.goal !== 'ok') misses.push(`${lendRow.role} ${lendRow.call}: ${lendRow.goal}`);
-    console.log(
-      `  ${lendRow.role.padEnd(5)} ${lendRow.call.padEnd(70)} ${lendRow['req/s'].padStart(7)} req/s  p99 ${lendRow['p99 ms'].padStart(8)} ms  ${lendRow['vs baseline'].padStart(5)} of ${lendRow['baseline req/s']}  ${lendRow.goal}`,
-    );
+    // --calls picks rows by their path; the lend row has none of its own.
+    if (options.calls.length === 0) {
+      const lendRow = await benchLends(url, subject, targets, options, noopLoad);
+      rows.push(lendRow);
+      if (lendRow.goal !== 'ok') misses.push(`${lendRow.role} ${lendRow.call}: ${lendRow.goal}`);
+      console.log(
+        `  ${lendRow.role.padEnd(5)} ${lendRow.call.padEnd(70)} ${lendRow['req/s'].padStart(7)} req/s  p99 ${lendRow['p99 ms'].padStart(8)} ms  ${lendRow['vs baseline'].padStart(5)} of ${lendRow['baseline req/s']}  ${lendRow.goal}`,
+      );
+    }
     const rss = apis.map((child) => peakRssMb(child.pid));
     const rssMet = rss.every((mb) => mb !== null && mb < 300);
     console.log(`\n${label}`);
@@ -600,6 +618,7 @@ async function main(): Promise<void> {
       requests: { type: 'string', default: '100000' },
       'shop-loans': { type: 'string', default: '50000' },
       only: { type: 'string', default: 'sqlite,postgres,postgres-2' },
+      calls: { type: 'string', default: '' },
       'port-base': { type: 'string', default: '8900' },
     },
   });
@@ -616,6 +635,7 @@ async function main(): Promise<void> {
     unpagedSeconds: Number(values['unpaged-seconds']),
     baselineSeconds: Number(values['baseline-seconds']),
     connections: Number(values.connections),
+    calls: values.calls.split(',').filter(Boolean),
   };
   const only = new Set(values.only.split(','));
   const scratch = mkdtempSync(path.join(tmpdir(), 'panel-bench-'));

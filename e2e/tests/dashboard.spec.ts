@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
+import { SHOP_ADMIN_MESSAGES } from '../../shared/src/config/shop-admin-messages';
 import type { AdminSummary, Shop } from '../../shared/src/types';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
 import {
@@ -127,7 +128,11 @@ test.describe('dashboard', () => {
     await activate.click({ force: true });
     await expect(page.getByText(MESSAGES.shopAlreadyActive)).toBeVisible();
 
+    // Deactivate asks for a reason first (issue 32).
     await card.getByRole('button', { name: 'Deactivate' }).click();
+    const dialog = page.getByRole('dialog', { name: SHOP_ADMIN_MESSAGES.deactivateTitle(name) });
+    await dialog.getByRole('radio', { name: SHOP_ADMIN_MESSAGES.deactivateReasons[2] }).click();
+    await dialog.getByRole('button', { name: SHOP_ADMIN_MESSAGES.deactivateConfirm }).click();
     await expect(page.getByText(MESSAGES.shopDeactivated)).toBeVisible();
     await expect.poll(statusOf).toBe('inactive');
     await expect(card.getByText('inactive')).toBeVisible();

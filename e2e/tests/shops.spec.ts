@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 
 import { DELAYS_MS, LIMITS, MAP } from '../../shared/src/config/constants';
 import { MESSAGES } from '../../shared/src/config/messages';
+import { SHOP_ADMIN_MESSAGES } from '../../shared/src/config/shop-admin-messages';
 import { registerShopViaApi, TINY_PNG, uniqueEmail } from '../fixtures/auth-shops';
 import {
   allShops,
@@ -22,6 +23,9 @@ const COLUMNS = [
   'Email',
   'ID',
   'Phone Number',
+  SHOP_ADMIN_MESSAGES.columnReturnRate,
+  SHOP_ADMIN_MESSAGES.columnOverdue,
+  SHOP_ADMIN_MESSAGES.columnStock,
   'Password',
   'Location',
   'Actions',
@@ -200,7 +204,13 @@ test.describe('shop list (/shop)', () => {
     await activate.click({ force: true });
     await expect(page.getByText(MESSAGES.shopAlreadyActive)).toBeVisible();
 
+    // Deactivate asks for a reason first (issue 32).
     await row.getByRole('button', { name: /^Deactivate/ }).click();
+    const dialog = page.getByRole('dialog', {
+      name: SHOP_ADMIN_MESSAGES.deactivateTitle('E2E Status Shop'),
+    });
+    await dialog.getByRole('radio', { name: SHOP_ADMIN_MESSAGES.deactivateReasons[2] }).click();
+    await dialog.getByRole('button', { name: SHOP_ADMIN_MESSAGES.deactivateConfirm }).click();
     await expect(page.getByText(MESSAGES.shopDeactivated)).toBeVisible();
     await expect(row.getByText('inactive', { exact: true })).toBeVisible();
     expect((await shopById(page.request, id)).status).toBe('inactive');

@@ -17,5 +17,7 @@ export {
   UNSAFE_NavigationContext,
   useLocation,
   useNavigate,
+  // The shop page (mfe-shops shop-page.tsx): /shop/:id.
+  useParams,
   useSearchParams,
 } from 'react-router';

@@ -80,7 +80,10 @@ export function DeactivateDialog({ shop, busy, onConfirm, onClose }: DeactivateD
                   name="deactivate-reason"
                   value={value}
                   checked={choice === value}
-                  onChange={() => setChoice(value)}
+                  onChange={() => {
+                    setChoice(value);
+                    setError(null);
+                  }}
                 />
                 <span>{value === OTHER ? TEXT.deactivateOtherReason : value}</span>
               </label>
@@ -95,7 +98,10 @@ export function DeactivateDialog({ shop, busy, onConfirm, onClose }: DeactivateD
                 aria-invalid={error !== null}
                 aria-describedby={error ? errorId : undefined}
                 value={other}
-                onChange={(event) => setOther(event.target.value)}
+                onChange={(event) => {
+                  setOther(event.target.value);
+                  setError(null);
+                }}
               />
             ) : null}
           </fieldset>
