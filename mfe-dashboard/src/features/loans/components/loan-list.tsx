@@ -1,6 +1,13 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { type ContainerTypes, type Loan, MESSAGES, notify, panelStyles } from '@panel/shared';
+import {
+  type ContainerTypes,
+  LIMITS,
+  type Loan,
+  MESSAGES,
+  notify,
+  panelStyles,
+} from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -38,8 +45,7 @@ import { StatusIcon } from './status-icon';
 import { WorklistFigures } from './worklist-figures';
 import { WorklistToolbar } from './worklist-toolbar';
 
-/** Rows per page: the API is paged, so even 50,000 loans render only this many rows. */
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = LIMITS.loanPageSize;
 
 const TEXT = PAGE_MESSAGES.loanWorklist;
 

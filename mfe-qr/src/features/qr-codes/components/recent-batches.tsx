@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import { LIMITS, MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
 import {
   EmptyState,
   Panel,
@@ -13,7 +13,7 @@ import { useGetQrBatchesQuery } from '../api/get-qr-batches';
 import type { QrBatch } from '../api/qr-batch';
 import styles from './qr-page.module.css';
 
-const PAGE_SIZE = 5;
+const PAGE_SIZE = LIMITS.qrBatchPageSize;
 
 interface RecentBatchesProps {
   types: ContainerTypes;

@@ -1,4 +1,4 @@
-import type { Shop } from '@panel/shared';
+import { LIMITS, type Shop } from '@panel/shared';
 
 import type { ShopFigures } from '../api/get-shop-figures';
 
@@ -35,8 +35,7 @@ export interface SortOrder {
 /** The spec's order: newest id first. */
 export const DEFAULT_SORT: SortOrder = { key: 'id', direction: 'descending' };
 
-/** Rows per page: with 2,000 shops only this many rows are ever in the DOM. */
-export const PAGE_SIZE = 25;
+export const PAGE_SIZE = LIMITS.shopPageSize;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const digitsOnly = (text: string) => text.replace(/\D/g, '');
