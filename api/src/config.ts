@@ -129,11 +129,12 @@ export interface Config {
   databaseUrl: string;
   jwtSecret: string;
   smtpUrl: string | null;
-  publicApiUrl: string;
   /** The panel's address for links in mails (PUBLIC_PANEL_URL; default the shell on PANEL_PORT). */
   panelUrl: string;
   /** The UTC hour (0–23) from which the API sends the super admin's daily digest (DIGEST_HOUR, default 7). */
   digestHour: number;
+  /** Days an audit entry is kept before the daily prune removes it (AUDIT_RETENTION_DAYS, default 400). */
+  auditRetentionDays: number;
   rateLimits: RateLimits;
   /**
    * Fastify's trustProxy: which proxies' X-Forwarded-For gives the client IP
@@ -186,6 +187,12 @@ function parseHour(text: string | undefined, fallback: number): number {
   return text && Number.isInteger(hour) && hour >= 0 && hour <= 23 ? hour : fallback;
 }
 
+/** A whole number of days, at least 1; anything else keeps the default. */
+function parseDays(text: string | undefined, fallback: number): number {
+  const days = Number(text);
+  return text && Number.isInteger(days) && days >= 1 ? days : fallback;
+}
+
 /** Every environment variable the API reads, with its working default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(REPO_ROOT, env.DATA_DIR || 'data');
@@ -198,9 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || `sqlite:${path.join(dataDir, 'panel.sqlite')}`,
     jwtSecret: env.JWT_SECRET || readOrCreateSecret(dataDir),
     smtpUrl: env.SMTP_URL || null,
-    publicApiUrl: env.PUBLIC_API_URL || `http://localhost:${port}`,
     panelUrl: env.PUBLIC_PANEL_URL || `http://localhost:${Number(env.PANEL_PORT) || 3000}`,
     digestHour: parseHour(env.DIGEST_HOUR, 7),
+    auditRetentionDays: parseDays(env.AUDIT_RETENTION_DAYS, 400),
     rateLimits: loadRateLimits(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     remoteLoadsLimit: parseLimit(env.RATE_LIMIT_REMOTE_LOADS_IP, DEFAULT_REMOTE_LOADS_LIMIT),
