@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { STORAGE_KEYS } from '../../shared/src/auth/session';
 import { MESSAGES } from '../../shared/src/config/messages';
 import { PATHS } from '../../shared/src/config/routes';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
@@ -182,7 +183,7 @@ test.describe('logout', () => {
       session: Object.keys(sessionStorage),
     }));
     // README, "Decisions where the spec is silent": the canary bucket is the one exception.
-    expect(left.local.filter((key) => key !== 'panel_rollout_id')).toEqual([]);
+    expect(left.local.filter((key) => key !== STORAGE_KEYS.rolloutId)).toEqual([]);
     expect(left.session).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
+import { STORAGE_KEYS } from '../../shared/src/auth/session';
 import { openAs } from '../fixtures/session';
 import { REMOTE_PORTS, release } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
@@ -43,7 +44,10 @@ function restoreQr() {
 }
 
 async function openQrAs(page: Page, id: string) {
-  await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: STORAGE_KEYS.rolloutId,
+    value: id,
+  });
   await page.goto('/qr');
   const loaded = page.locator('[data-remote="mfe_qr"]');
   const failed = page.locator('[data-remote-failed="mfe_qr"]');

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 
+import { STORAGE_KEYS } from '../../shared/src/auth/session';
 import { openAs, pagesWarmedFor } from '../fixtures/session';
 import { REMOTE_PORTS, release, startRemoteServer, stopRemoteServer } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
@@ -221,7 +222,10 @@ test.describe('staged rollout', () => {
       // Anonymous rollout ids decide the provider's bucket; try ids until both versions were served.
       for (let i = 0; i < 30 && new Set(versionsById.values()).size < 2; i += 1) {
         const id = `rollout-user-${i}`;
-        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+          key: STORAGE_KEYS.rolloutId,
+          value: id,
+        });
         await page.goto('/qr');
         const version = await page
           .locator('[data-remote="mfe_qr"]')
@@ -231,7 +235,10 @@ test.describe('staged rollout', () => {
       expect(new Set(versionsById.values())).toEqual(new Set(['1.0.0', canaryVersion]));
       // Same user, same version on every visit.
       for (const [id, version] of versionsById) {
-        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+          key: STORAGE_KEYS.rolloutId,
+          value: id,
+        });
         await page.goto('/qr');
         await expect(page.locator('[data-remote="mfe_qr"]')).toHaveAttribute(
           'data-remote-version',
@@ -241,7 +248,10 @@ test.describe('staged rollout', () => {
       // Roll back without restarting anything: every user is on the stable version again.
       release('rollback', 'mfe-qr');
       for (const id of versionsById.keys()) {
-        await page.evaluate((value) => localStorage.setItem('panel_rollout_id', value), id);
+        await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+          key: STORAGE_KEYS.rolloutId,
+          value: id,
+        });
         await page.goto('/qr');
         await expect(page.locator('[data-remote="mfe_qr"]')).toHaveAttribute(
           'data-remote-version',
