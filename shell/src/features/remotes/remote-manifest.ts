@@ -1,10 +1,11 @@
 import type { Viewer } from '@panel/shared';
 
 /**
- * /remotes.json, written at deploy time (scripts/release.mjs) and read by
- * the shell at start: where each remote lives, who may load it, an
- * optional canary taking a share of users, and the deployment's settings
- * (API URL, map tiles).
+ * /remotes.json, rendered per request by the shell's server
+ * (scripts/lib/panel-servers.mjs, from deploy/releases.json that
+ * scripts/release.mjs writes) and read by the shell at start: where each
+ * remote lives, who may load it, an optional canary taking a share of users,
+ * and the deployment's settings (API URL, map tiles, support chat, currency).
  */
 export interface RemoteRelease {
   url: string;
