@@ -13,6 +13,7 @@ import {
   API_PREFIX,
   API_TIMEOUT_MS,
   clearSession,
+  describeError,
   getApiBaseUrl,
   PATHS,
   trackCall,
@@ -68,10 +69,10 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   const result = await Promise.resolve(
     rawBaseQuery(request, { ...apiContext, signal: call.signal }, extraOptions),
   ).finally(call.done);
-  const status = result.error?.status;
-  if (hadToken && (status === 401 || status === 403)) {
+  const error = result.error;
+  if (hadToken && (error?.status === 401 || error?.status === 403)) {
     clearSession();
-    announceSessionEnd(sessionEndOf(status, result.error?.data));
+    announceSessionEnd(sessionEndOf(error));
   }
   return result;
 };
@@ -79,15 +80,17 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
 /**
  * A deactivated shop's 403 carries `deactivated` and the provider's reason
  * in `error`: it is signed out to the login page with those words, not sent
- * home with 'Permission Denied'.
+ * home with 'Permission Denied'. Any other 401/403 gets describeError's text,
+ * so the toast and a page's own error say the same.
  */
-function sessionEndOf(status: 401 | 403, body: unknown): SessionEndDetail {
-  const reply = (body ?? {}) as { deactivated?: unknown; error?: unknown };
-  if (status === 403 && reply.deactivated === true && typeof reply.error === 'string')
+function sessionEndOf(error: FetchBaseQueryError): SessionEndDetail {
+  const reply = (error.data ?? {}) as { deactivated?: unknown; error?: unknown };
+  if (error.status === 403 && reply.deactivated === true && typeof reply.error === 'string')
     return { reason: 'deactivated', redirectTo: PATHS.loginRedirect, text: reply.error };
-  return status === 403
-    ? { reason: 'forbidden', redirectTo: PATHS.home }
-    : { reason: 'expired', redirectTo: PATHS.loginRedirect };
+  const { text } = describeError(error);
+  return error.status === 403
+    ? { reason: 'forbidden', redirectTo: PATHS.home, text }
+    : { reason: 'expired', redirectTo: PATHS.loginRedirect, text };
 }
 
 /** The one API slice of the page; remotes add endpoints with injectEndpoints. */

@@ -10,8 +10,8 @@ export const SESSION_END_EVENT = 'panel:session-end';
 export interface SessionEndDetail {
   reason: SessionEndReason;
   redirectTo: string;
-  /** What the user reads instead of the reason's usual text: the API's own words for 'deactivated'. */
-  text?: string;
+  /** What the user reads: describeError's text, or the API's own words for 'deactivated'. */
+  text: string;
 }
 
 export function announceSessionEnd(detail: SessionEndDetail): void {

@@ -62,7 +62,9 @@ describe('the API slice', () => {
     expect(describeError(result.error).text).toBe(MESSAGES.permissionDenied);
     expect(getSession()).toEqual({ token: null, role: null, shopId: null, remembered: false });
     expect(sessionStorage.length).toBe(0);
-    expect(seen).toEqual([{ reason: 'forbidden', redirectTo: '/home' }]);
+    expect(seen).toEqual([
+      { reason: 'forbidden', redirectTo: '/home', text: MESSAGES.permissionDenied },
+    ]);
   });
 
   it('on 401 with a token clears the session and sends the user to login', async () => {
@@ -75,7 +77,9 @@ describe('the API slice', () => {
     stop();
     expect(describeError(result.error).text).toBe(MESSAGES.sessionExpired);
     expect(getSession().token).toBeNull();
-    expect(seen).toEqual([{ reason: 'expired', redirectTo: '/auth/login/' }]);
+    expect(seen).toEqual([
+      { reason: 'expired', redirectTo: '/auth/login/', text: MESSAGES.sessionExpired },
+    ]);
   });
 
   it("on a deactivated shop's 403 signs out to login with the API's reason", async () => {

@@ -1,13 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MESSAGES, notify, onSessionEnd, type SessionEndReason } from '@panel/shared';
-
-const REASON_TEXT: Record<SessionEndReason, string> = {
-  forbidden: MESSAGES.permissionDenied,
-  expired: MESSAGES.sessionExpired,
-  // The API's reply says why (the provider's reason); this is only its stand-in.
-  deactivated: MESSAGES.sessionExpired,
-};
+import { notify, onSessionEnd } from '@panel/shared';
 
 /**
  * The API slice announces a 401/403 after clearing storage (the store drops
@@ -21,8 +14,8 @@ export function SessionListener() {
   const navigate = useNavigate();
   useEffect(
     () =>
-      onSessionEnd(({ reason, redirectTo, text }) => {
-        notify.error(text ?? REASON_TEXT[reason]);
+      onSessionEnd(({ redirectTo, text }) => {
+        notify.error(text);
         navigate(redirectTo, { replace: true });
       }),
     [navigate],
