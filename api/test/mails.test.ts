@@ -296,7 +296,7 @@ describe('the daily digest', () => {
     return (res.json() as { id: number }).id;
   }
 
-  const settings = (token: string, payload?: unknown) =>
+  const settings = (token: string, payload?: object) =>
     ctx.call({
       method: payload === undefined ? 'GET' : 'PUT',
       url: '/api/v0/shops/notification-settings',
