@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { connect } from './db/connect';
 import { DEMO_LOGINS, ensureDemoData } from './db/demo-data';
 import { migrateToLatest } from './db/migrate';
+import { startAuditPruneTimer } from './lib/audit-retention';
 import { startDigestTimer } from './lib/daily-digest';
 import { createMailer } from './lib/mailer';
 import path from 'node:path';
@@ -38,12 +39,18 @@ export async function start(): Promise<void> {
     log: (error) => app.log.error(error, 'daily digest not sent'),
   });
 
+  const stopPrune = startAuditPruneTimer(db, {
+    days: config.auditRetentionDays,
+    log: (error) => app.log.error(error, 'audit log not pruned'),
+  });
+
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
     stopDigest();
+    stopPrune();
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -99,6 +99,7 @@ const MATRIX = {
   'POST /api/v0/pack/container-requests/{id}/sent':                 [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/pack/container-requests/{id}/received':             [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
   'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  'GET /api/v0/audit':                                              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Anyone may report a remote's page load (the login page is a remote too); no personal data.
   'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
@@ -427,6 +428,7 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
     url: `/api/v0/pack/container-requests/${await approvedRequestOfA()}/received`,
   }),
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
+  'GET /api/v0/audit': async () => ({ url: '/api/v0/audit?limit=5' }),
   'GET /api/v0/pack/qr-batches/{id}': async () => {
     const generated = await ctx.call({
       method: 'POST',

@@ -1,5 +1,6 @@
 import { generateContainers } from '../repositories/containers';
 import { lendContainers, returnContainers } from '../repositories/loans';
+import { systemAudit } from '../lib/audit';
 import { createRequest, decideRequest } from '../repositories/requests';
 import { insertShop } from '../repositories/shops';
 import type { Db } from './connect';
@@ -131,11 +132,13 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     daysAgo: number,
   ) => {
     const request = await createRequest(db, shopId, items, new Date(now.getTime() - daysAgo * DAY));
+    const decidedAt = new Date(now.getTime() - daysAgo * DAY + 3600e3);
     await decideRequest(
       db,
+      systemAudit(decidedAt),
       request.id,
       { approved: true, reason: 'admin' },
-      new Date(now.getTime() - daysAgo * DAY + 3600e3),
+      decidedAt,
     );
   };
   await stocked(
@@ -161,11 +164,13 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     [{ container_type: 'bottle', count: 50 }],
     new Date(now.getTime() - 5 * DAY),
   );
+  const deniedAt = new Date(now.getTime() - 4 * DAY);
   await decideRequest(
     db,
+    systemAudit(deniedAt),
     denied.id,
     { approved: false, reason: 'admin' },
-    new Date(now.getTime() - 4 * DAY),
+    deniedAt,
   );
   await createRequest(
     db,

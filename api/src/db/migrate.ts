@@ -22,6 +22,7 @@ import { shopStockMinimums } from './migrations/20261125T1400-shop-stock-minimum
 import { mails } from './migrations/20261126T1000-mails';
 import { requestDecisions } from './migrations/20261125T1500-request-decisions';
 import { shopStatusChanges } from './migrations/20261125T2110-shop-status-changes';
+import { auditLog } from './migrations/20261125T2200-audit-log';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -47,6 +48,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261126T1000-mails': mails,
     '20261125T1500-request-decisions': requestDecisions,
     '20261125T2110-shop-status-changes': shopStatusChanges(kind),
+    '20261125T2200-audit-log': auditLog(kind),
   };
 }
 

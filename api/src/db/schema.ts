@@ -255,6 +255,27 @@ export interface NotificationSettingsTable {
   daily_digest: number;
 }
 
+/** One audit entry (migration 20261125T2200, lib/audit.ts); never updated. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Null for nobody logged in (a failed login) or the system. */
+  actor_id: number | null;
+  actor_role: 'super_admin' | 'shop' | 'anonymous' | 'system';
+  /** The actor's name at the time: the admin's e-mail or the shop's name. */
+  actor_name: string | null;
+  action: string;
+  target_kind: string;
+  target_id: number | null;
+  target_label: string | null;
+  /** The shop the entry concerns, for the shop filter. */
+  shop_id: number | null;
+  address: string | null;
+  user_agent: string | null;
+  /** JSON text. */
+  details: string;
+}
+
 export interface Database {
   admins: AdminTable;
   shops: ShopTable;
@@ -282,6 +303,7 @@ export interface Database {
   sent_mails: SentMailTable;
   set_password_tokens: SetPasswordTokenTable;
   notification_settings: NotificationSettingsTable;
+  audit_log: AuditLogTable;
 }
 
 export type AdminRow = Selectable<AdminTable>;
@@ -291,3 +313,4 @@ export type ShopStatusChangeRow = Selectable<ShopStatusChangeTable>;
 export type ContainerRequestRow = Selectable<ContainerRequestTable>;
 export type LoanRow = Selectable<LoanTable>;
 export type QrBatchRow = Selectable<QrBatchTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

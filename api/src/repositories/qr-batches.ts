@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import type { QrBatchRow } from '../db/schema';
 import { NotFoundError } from '../errors';
+import { recordAudit, type AuditContext } from '../lib/audit';
 import { generateContainers } from './containers';
 import type { QrBatch, QrBatchWithCodes } from '../schemas/qr-batch';
 import type { Page } from './paging';
@@ -35,6 +36,7 @@ function batchesWithAdmin(db: Db) {
  */
 export async function createQrBatch(
   db: Db,
+  audit: AuditContext,
   input: { adminId: number; typeKey: string; country: string; count: number },
   now = new Date(),
 ): Promise<{ id: number; codes: string[] }> {
@@ -61,6 +63,11 @@ export async function createQrBatch(
         )
         .execute();
     }
+    await recordAudit(trx, audit, {
+      action: 'qr_batch.generate',
+      target: { kind: 'qr_batch', id: batch.id, label: `Batch ${batch.id}` },
+      details: { country: input.country, type: input.typeKey, count: input.count },
+    });
     return { id: batch.id, codes };
   });
 }

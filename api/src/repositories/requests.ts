@@ -1,6 +1,7 @@
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { recordAudit, type AuditContext } from '../lib/audit';
 import { ALL_SHOPS, PROVIDER, bumpCounts, countsOf, shopAndAll, type CountDelta } from './figures';
 import type {
   ContainerRequest,
@@ -159,6 +160,18 @@ async function claimProviderStock(trx: Db, type: string, quantity: number): Prom
   return (await query.execute()).map((row) => row.id);
 }
 
+/** The audit target of a request: its id, labelled with its shop's name. */
+function requestTarget(request: { id: number; shop_id: number; shop_name: string }) {
+  return {
+    target: {
+      kind: 'request' as const,
+      id: request.id,
+      label: `Request ${request.id} (${request.shop_name})`,
+    },
+    shopId: request.shop_id,
+  };
+}
+
 const DONE_WORDS: Record<Exclude<RequestStatus, 'PENDING'>, string> = {
   APPROVED: 'approved',
   DENIED: 'denied',
@@ -180,16 +193,15 @@ function alreadyDecided(status: RequestStatus): string {
  */
 export async function cancelRequest(
   db: Db,
+  audit: AuditContext,
   shopId: number,
   id: number,
   now = new Date(),
 ): Promise<ContainerRequest> {
   await db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('container_requests')
-      .select(['id', 'status'])
-      .where('id', '=', id)
-      .where('shop_id', '=', shopId)
+    const request = await withShop(trx)
+      .where('container_requests.id', '=', id)
+      .where('container_requests.shop_id', '=', shopId)
       .executeTakeFirst();
     if (!request) throw new NotFoundError('Container request not found.');
     if (request.status !== 'PENDING') throw new ConflictError(alreadyDecided(request.status));
@@ -211,6 +223,7 @@ export async function cancelRequest(
       ...shopAndAll(shopId, 'requests:PENDING', -1),
       ...shopAndAll(shopId, 'requests:CANCELLED', 1),
     ]);
+    await recordAudit(trx, audit, { action: 'request.cancel', ...requestTarget(request) });
   });
   return (await findRequest(db, id)) as ContainerRequest;
 }
@@ -247,6 +260,7 @@ function approvedCounts(asked: readonly number[], given: readonly number[] | und
  */
 export async function decideRequest(
   db: Db,
+  audit: AuditContext,
   id: number,
   decision: Decision,
   now = new Date(),
@@ -255,11 +269,7 @@ export async function decideRequest(
     throw new ValidationError('Quantities are given only when approving.');
   const explanation = decision.explanation?.trim() || null;
   await db.transaction().execute(async (trx) => {
-    const request = await trx
-      .selectFrom('container_requests')
-      .select(['id', 'shop_id', 'status'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const request = await withShop(trx).where('container_requests.id', '=', id).executeTakeFirst();
     if (!request) throw new NotFoundError('Container request not found.');
     if (request.status !== 'PENDING') throw new ConflictError(alreadyDecided(request.status));
     // Claiming the row first serialises two concurrent decisions on PostgreSQL.
@@ -291,6 +301,11 @@ export async function decideRequest(
         .where('request_id', '=', id)
         .execute();
       await bumpCounts(trx, deltas);
+      await recordAudit(trx, audit, {
+        action: 'request.deny',
+        ...requestTarget(request),
+        details: { reason: decision.reason ?? '', explanation },
+      });
       return;
     }
     // A shop deactivated after it asked gets nothing until it is active again.
@@ -354,6 +369,18 @@ export async function decideRequest(
       );
     }
     await bumpCounts(trx, deltas);
+    await recordAudit(trx, audit, {
+      action: 'request.approve',
+      ...requestTarget(request),
+      details: {
+        reason: decision.reason ?? '',
+        lines: items.map((item, i) => ({
+          type: item.container_type,
+          asked: Number(item.quantity),
+          approved: counts[i] ?? 0,
+        })),
+      },
+    });
   });
   return (await findRequest(db, id)) as ContainerRequest;
 }
@@ -366,29 +393,30 @@ export async function decideRequest(
  */
 export async function markRequest(
   db: Db,
+  audit: AuditContext,
   id: number,
   step: 'sent' | 'received',
   shopId: number | null,
   now = new Date(),
 ): Promise<ContainerRequest> {
   const column = step === 'sent' ? 'sent_at' : 'received_at';
-  let query = db
-    .selectFrom('container_requests')
-    .select(['id', 'status', 'sent_at', 'received_at'])
-    .where('id', '=', id);
-  if (shopId !== null) query = query.where('shop_id', '=', shopId);
-  const request = await query.executeTakeFirst();
-  if (!request) throw new NotFoundError('Container request not found.');
-  if (request.status !== 'APPROVED')
-    throw new ConflictError(`Only an approved request can be marked ${step}.`);
-  const updated = await db
-    .updateTable('container_requests')
-    .set({ [column]: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'APPROVED')
-    .where(column, 'is', null)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1)
-    throw new ConflictError(`This request was already marked ${step}.`);
+  await db.transaction().execute(async (trx) => {
+    let query = withShop(trx).where('container_requests.id', '=', id);
+    if (shopId !== null) query = query.where('container_requests.shop_id', '=', shopId);
+    const request = await query.executeTakeFirst();
+    if (!request) throw new NotFoundError('Container request not found.');
+    if (request.status !== 'APPROVED')
+      throw new ConflictError(`Only an approved request can be marked ${step}.`);
+    const updated = await trx
+      .updateTable('container_requests')
+      .set({ [column]: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'APPROVED')
+      .where(column, 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1)
+      throw new ConflictError(`This request was already marked ${step}.`);
+    await recordAudit(trx, audit, { action: `request.${step}`, ...requestTarget(request) });
+  });
   return (await findRequest(db, id)) as ContainerRequest;
 }

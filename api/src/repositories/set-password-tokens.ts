@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect';
+import type { AuditContext } from '../lib/audit';
 import { setShopPassword } from './shops';
 
 export const SET_PASSWORD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -37,6 +38,7 @@ export async function setPasswordWithToken(
   tokenHash: string,
   passwordHash: string,
   now: Date,
+  audit: AuditContext,
 ): Promise<SetPasswordOutcome> {
   return db.transaction().execute(async (trx) => {
     const taken = await trx
@@ -48,7 +50,7 @@ export async function setPasswordWithToken(
       .returning('shop_id')
       .executeTakeFirst();
     if (taken) {
-      await setShopPassword(trx, taken.shop_id, passwordHash);
+      await setShopPassword(trx, taken.shop_id, passwordHash, audit, 'password.set_by_link');
       return 'set';
     }
     const row = await trx

@@ -3,6 +3,7 @@ import type { Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 import type { NewShop, ShopRow, ShopStatusChangeRow, ShopTable } from '../db/schema';
+import { actingAs, recordAudit, type AuditContext } from '../lib/audit';
 import { normaliseEmail } from '../lib/email';
 import { ALL_SHOPS, bumpCounts, countsOf, sumPrefix } from './figures';
 import type { Shop } from '../schemas/shop';
@@ -109,6 +110,7 @@ export async function changeShopStatus(
   id: number,
   status: ShopRow['status'],
   change: StatusChange,
+  audit: AuditContext,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -137,6 +139,11 @@ export async function changeShopStatus(
       { scope: ALL_SHOPS, name: `shops:${before}`, delta: -1 },
       { scope: ALL_SHOPS, name: `shops:${status}`, delta: 1 },
     ]);
+    await recordAudit(trx, audit, {
+      action: status === 'active' ? 'shop.activate' : 'shop.deactivate',
+      target: { kind: 'shop', id, label: await shopName(trx, id) },
+      details: { reason: change.reason },
+    });
     return true;
   });
 }
@@ -164,13 +171,39 @@ export async function deactivationReason(db: Db, shopId: number): Promise<string
   return row?.reason ?? null;
 }
 
-/** Sets a new password and bumps token_version so every earlier token stops working. */
-export async function setShopPassword(db: Db, id: number, passwordHash: string): Promise<void> {
-  await db
-    .updateTable('shops')
-    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', id)
-    .execute();
+async function shopName(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('shops').select('name').where('id', '=', id).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/**
+ * Sets a new password and bumps token_version so every earlier token stops
+ * working, with its audit entry (never the password) in the same transaction:
+ * the caller's, or one of its own. By reset code or set-password link the
+ * shop itself is the actor; by the super admin, the caller's actor.
+ */
+export async function setShopPassword(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  audit: AuditContext,
+  action: 'password.set_by_admin' | 'password.reset' | 'password.set_by_link',
+): Promise<void> {
+  const write = async (trx: Db) => {
+    const row = await trx
+      .updateTable('shops')
+      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirst();
+    if (!row) return;
+    const actor =
+      action === 'password.set_by_admin'
+        ? audit
+        : actingAs(audit, { id, role: 'shop', name: row.name });
+    await recordAudit(trx, actor, { action, target: { kind: 'shop', id, label: row.name } });
+  };
+  await (db.isTransaction ? write(db) : db.transaction().execute(write));
 }
 
 /**
@@ -184,15 +217,23 @@ export async function changeOwnShopPassword(
   id: number,
   verifiedHash: string,
   newHash: string,
+  audit: AuditContext,
 ): Promise<number | null> {
-  const row = await db
-    .updateTable('shops')
-    .set((eb) => ({ password_hash: newHash, token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', id)
-    .where('password_hash', '=', verifiedHash)
-    .returning('token_version')
-    .executeTakeFirst();
-  return row ? Number(row.token_version) : null;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('shops')
+      .set((eb) => ({ password_hash: newHash, token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', id)
+      .where('password_hash', '=', verifiedHash)
+      .returning(['token_version', 'name'])
+      .executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(trx, audit, {
+      action: 'password.change_own',
+      target: { kind: 'shop', id, label: row.name },
+    });
+    return Number(row.token_version);
+  });
 }
 
 /**
@@ -218,12 +259,19 @@ export async function upgradePasswordHash(
 export async function revokeTokens(
   db: Db,
   account: { kind: 'admin' | 'shop'; id: number },
+  audit: AuditContext,
 ): Promise<void> {
-  await db
-    .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
-    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-    .where('id', '=', account.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable(account.kind === 'admin' ? 'admins' : 'shops')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', account.id)
+      .execute();
+    await recordAudit(trx, audit, {
+      action: 'logout.everywhere',
+      target: { kind: account.kind, id: account.id, label: audit.actor.name },
+    });
+  });
 }
 
 export function findAdminByEmail(db: Db, email: string) {

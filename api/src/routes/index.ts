@@ -1,5 +1,6 @@
 import { routeGroup } from './route-group';
 
+import auditRoutes from './audit';
 import authRoutes from './auth';
 import containerRequestRoutes from './container-requests';
 import containerRoutes from './containers';
@@ -15,6 +16,7 @@ import telemetryRoutes from './telemetry';
  * codes all sit under /pack/containers), so a URL is found by searching for it.
  */
 export default routeGroup([
+  auditRoutes,
   authRoutes,
   shopRoutes,
   containerRequestRoutes,

@@ -2,6 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { ForbiddenError, UnauthorizedError } from '../../errors';
+import {
+  actingAs,
+  auditContextOf,
+  recordAudit,
+  type AuditContext,
+  type AuditEntryInput,
+} from '../../lib/audit';
 import { TOKEN_LIFETIME_SECONDS, signToken } from '../../lib/jwt';
 import { DUMMY_HASH, hashSecret, needsRehash, verifySecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
@@ -9,6 +16,11 @@ import { findAdminByEmail, findShopByEmail, upgradePasswordHash } from '../../re
 import { LoginBody, LoginReply } from '../../schemas/auth';
 import { errors } from '../../schemas/common';
 
+/**
+ * Every login is audited, with the caller's address: a success as the
+ * account itself, a failure as nobody, naming the e-mail tried and the
+ * account it belongs to if any (never the password).
+ */
 const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateLimits }) => {
   const { db } = deps;
   const limits = accountCallLimits(app, 'login', rateLimits.login);
@@ -28,6 +40,7 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
       },
     },
     async (request) => {
+      const audit = auditContextOf(request, deps);
       const email = request.body.email.trim().toLowerCase();
       const password = request.body.password.trim();
       const lifetime = request.body.remember_me
@@ -35,15 +48,30 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
         : TOKEN_LIFETIME_SECONDS.session;
       // Hashes made with an older algorithm or parameters are replaced once the
       // password is known to be right, so every account moves up over time.
+      const failed = (context: AuditContext, target: AuditEntryInput['target'], why: string) =>
+        recordAudit(db, context, {
+          action: 'login.failure',
+          target,
+          shopId: target.kind === 'shop' ? target.id : null,
+          details: { email, why },
+        });
       const upgrade = async (kind: 'admin' | 'shop', id: number, hash: string) => {
         if (needsRehash(hash))
           await upgradePasswordHash(db, { kind, id }, hash, await hashSecret(password));
       };
       const admin = await findAdminByEmail(db, email);
       if (admin) {
-        if (!(await verifySecret(password, admin.password_hash)))
+        const target = { kind: 'admin' as const, id: admin.id, label: admin.email };
+        if (!(await verifySecret(password, admin.password_hash))) {
+          await failed(audit, target, 'wrong password');
           throw new UnauthorizedError('Invalid email or password.');
+        }
         await upgrade('admin', admin.id, admin.password_hash);
+        await recordAudit(
+          db,
+          actingAs(audit, { id: admin.id, role: 'super_admin', name: admin.email }),
+          { action: 'login.success', target },
+        );
         const access = signToken(
           { kind: 'admin', id: admin.id, ver: admin.token_version },
           deps.jwtSecret,
@@ -54,9 +82,16 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
       }
       const shop = await findShopByEmail(db, email);
       const ok = await verifySecret(password, shop?.password_hash ?? DUMMY_HASH);
-      if (!shop?.password_hash || !ok) throw new UnauthorizedError('Invalid email or password.');
+      const target = shop
+        ? { kind: 'shop' as const, id: shop.id, label: shop.name }
+        : { kind: 'account' as const, id: null, label: email };
+      if (!shop?.password_hash || !ok) {
+        await failed(audit, target, shop ? 'wrong password' : 'unknown e-mail');
+        throw new UnauthorizedError('Invalid email or password.');
+      }
       await upgrade('shop', shop.id, shop.password_hash);
       if (shop.status !== 'active') {
+        await failed(audit, target, 'shop not active');
         throw new ForbiddenError(
           'This shop is not active yet. The provider has to activate it before you can log in.',
         );
@@ -67,6 +102,10 @@ const login: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, rateL
         Date.now(),
         lifetime,
       );
+      await recordAudit(db, actingAs(audit, { id: shop.id, role: 'shop', name: shop.name }), {
+        action: 'login.success',
+        target,
+      });
       return { access, status: 'admin' as const, shop_id: shop.id };
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { callerOf } from '../../lib/auth';
 import { revokeTokens } from '../../repositories/shops';
 import { MessageSchema, errors } from '../../schemas/common';
@@ -24,6 +25,7 @@ const logoutEverywhere: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { 
         caller.kind === 'admin'
           ? { kind: 'admin', id: caller.adminId }
           : { kind: 'shop', id: caller.shopId },
+        auditContextOf(request, deps),
       );
       return { message: 'Signed out everywhere. Log in again to continue.' };
     },

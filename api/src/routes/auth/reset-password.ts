@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { TooManyRequestsError, ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { normaliseEmail } from '../../lib/email';
 import { DUMMY_HASH, hashSecret, verifySecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
@@ -71,7 +72,13 @@ const resetPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (
         throw badCode(attempt.triesLeft);
       }
       if (!(await consumeResetCode(db, shop.id, attempt.codeHash))) throw badCode();
-      await setShopPassword(db, shop.id, await hashSecret(password));
+      await setShopPassword(
+        db,
+        shop.id,
+        await hashSecret(password),
+        auditContextOf(request, deps),
+        'password.reset',
+      );
       return { message: 'Your password has been reset. You can log in now.' };
     },
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ConflictError, ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { hashSetPasswordToken } from '../../lib/notifications';
 import { hashSecret } from '../../lib/passwords';
 import { accountCallLimits } from '../../lib/rate-limit';
@@ -44,6 +45,7 @@ const setPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps,
         hashSetPasswordToken(request.body.token.trim()),
         await hashSecret(password),
         nowOf(deps),
+        auditContextOf(request, deps),
       );
       if (outcome === 'used') throw new ConflictError(USED);
       if (outcome === 'expired') throw new ValidationError(EXPIRED);

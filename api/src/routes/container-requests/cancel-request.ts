@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { cancelRequest } from '../../repositories/requests';
 import { IdParams, errors } from '../../schemas/common';
@@ -27,6 +28,7 @@ const cancelRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
     async (request) => {
       const cancelled = await cancelRequest(
         deps.db,
+        auditContextOf(request, deps),
         shopCaller(request).shopId,
         request.params.id,
         nowOf(deps),

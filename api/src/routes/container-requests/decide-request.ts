@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { sendRequestDecidedMail } from '../../lib/notifications';
 import { typeLabels } from '../../repositories/reference';
 import { decideRequest } from '../../repositories/requests';
@@ -32,7 +33,13 @@ const decideRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
       },
     },
     async (request) => {
-      const decided = await decideRequest(deps.db, request.params.id, request.body, nowOf(deps));
+      const decided = await decideRequest(
+        deps.db,
+        auditContextOf(request, deps),
+        request.params.id,
+        request.body,
+        nowOf(deps),
+      );
       const labels = await typeLabels(deps.db);
       await sendRequestDecidedMail(
         deps,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { markRequest } from '../../repositories/requests';
 import { IdParams, errors } from '../../schemas/common';
@@ -27,6 +28,7 @@ const markReceivedRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
       message: 'Request marked received.',
       request: await markRequest(
         deps.db,
+        auditContextOf(request, deps),
         request.params.id,
         'received',
         shopCaller(request).shopId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { markRequest } from '../../repositories/requests';
 import { IdParams, errors } from '../../schemas/common';
 import { DecisionReply } from '../../schemas/container-request';
@@ -24,7 +25,14 @@ const markSentRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
     },
     async (request) => ({
       message: 'Request marked sent.',
-      request: await markRequest(deps.db, request.params.id, 'sent', null, nowOf(deps)),
+      request: await markRequest(
+        deps.db,
+        auditContextOf(request, deps),
+        request.params.id,
+        'sent',
+        null,
+        nowOf(deps),
+      ),
     }),
   );
 };

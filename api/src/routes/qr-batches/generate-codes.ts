@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ForbiddenError, ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { callerOf } from '../../lib/auth';
 import { createQrBatch } from '../../repositories/qr-batches';
 import { countryExists, typeKeys } from '../../repositories/reference';
@@ -31,6 +32,7 @@ const generateCodes: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
       if (caller.kind !== 'admin') throw new ForbiddenError('Only the super admin may do this.');
       const batch = await createQrBatch(
         deps.db,
+        auditContextOf(request, deps),
         { adminId: caller.adminId, typeKey: type, country, count },
         nowOf(deps),
       );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { ConflictError, ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { signToken } from '../../lib/jwt';
 import { hashSecret, verifySecret } from '../../lib/passwords';
@@ -48,6 +49,7 @@ const changeOwnPassword: FastifyPluginAsyncTypebox<RouteOptions> = async (app, {
         caller.shopId,
         hash,
         await hashSecret(next),
+        auditContextOf(request, deps),
       );
       if (version === null)
         throw new ConflictError('The password was changed meanwhile. Log in again to continue.');

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { NotFoundError, ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { hashSecret } from '../../lib/passwords';
 import { findShopById, setShopPassword } from '../../repositories/shops';
 import { MessageSchema, errors } from '../../schemas/common';
@@ -24,7 +25,13 @@ const changePassword: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { de
       if (password.length < 8) throw new ValidationError(SHORT_PASSWORD);
       if (!(await findShopById(deps.db, request.body.shop)))
         throw new NotFoundError('Shop not found.');
-      await setShopPassword(deps.db, request.body.shop, await hashSecret(password));
+      await setShopPassword(
+        deps.db,
+        request.body.shop,
+        await hashSecret(password),
+        auditContextOf(request, deps),
+        'password.set_by_admin',
+      );
       return { message: 'Password changed successfully.' };
     },
   );

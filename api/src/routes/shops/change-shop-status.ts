@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { callerOf } from '../../lib/auth';
 import { sendShopActivatedMail } from '../../lib/notifications';
 import { changeShopStatus, findShopById } from '../../repositories/shops';
@@ -35,7 +36,7 @@ const changeStatus: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
         adminId: caller.kind === 'admin' ? caller.adminId : null,
         at: nowOf(deps).toISOString(),
       };
-      if (!(await changeShopStatus(deps.db, id, status, change))) {
+      if (!(await changeShopStatus(deps.db, id, status, change, auditContextOf(request, deps)))) {
         if (!(await findShopById(deps.db, id))) throw new NotFoundError('Shop not found.');
         throw new ConflictError(`Shop is already ${status}.`);
       }
