@@ -57,3 +57,86 @@ export async function keptRead<T>(
 export function keepsReads(db: Db): boolean {
   return changeStampOf(db) !== undefined;
 }
+
+/**
+ * How old a costly kept read may be when it is answered after the data
+ * changed: its value shows the database as it was at most this long ago
+ * (longer only when one read takes longer than this).
+ */
+export const MAX_STALE_MS = 2000;
+/** A changed costly read is read again, in the background, once its value is this old. */
+export const REFRESH_AFTER_MS = 1000;
+/** A read that took less than this is never answered stale: reading it again costs little. */
+export const COSTLY_READ_MS = 20;
+/** Keys kept per database handle (one shop page per shop); past it the map starts again. */
+const MAX_RECENT_KEYS = 5000;
+
+interface RecentValue {
+  stamp: string;
+  value: unknown;
+  /** Date.now() when its read started: the data is at least this recent. */
+  readAt: number;
+  readMs: number;
+}
+
+interface RecentSlot {
+  last?: RecentValue;
+  pending?: Promise<unknown>;
+}
+
+const recentByDb = new WeakMap<Db, Map<string, RecentSlot>>();
+
+/**
+ * keptRead for reads too costly to redo after every write (the shop page of
+ * a shop with 50,000 loans, every shop's figures), under a steady stream of
+ * writes: at most one read per key runs at a time (single flight), and a
+ * costly read's last value is answered while it is at most MAX_STALE_MS
+ * old, re-read in the background once it is REFRESH_AFTER_MS old. So under
+ * writes such a read is redone about once a second, not once per write and
+ * per waiting caller; with SQLite, whose reads hold the event loop, the
+ * other calls are not queued behind a read after every write. A read faster
+ * than COSTLY_READ_MS is never answered stale (only a caller arriving while
+ * it runs shares it), so a lone user sees their own write at once on small
+ * data. Unchanged stamp: the value is current, whatever its age.
+ */
+export async function recentRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const stampOf = changeStampOf(db);
+  if (!stampOf) return read();
+  const stamp = await stampOf();
+  if (stamp === null) return read();
+  let slots = recentByDb.get(db);
+  if (!slots || (slots.size >= MAX_RECENT_KEYS && !slots.has(key))) {
+    slots = new Map();
+    recentByDb.set(db, slots);
+  }
+  let slot = slots.get(key);
+  if (!slot) {
+    slot = {};
+    slots.set(key, slot);
+  }
+  const { last } = slot;
+  if (last?.stamp === stamp) return last.value as T;
+  const refresh = (into: RecentSlot): Promise<T> => {
+    const readAt = Date.now();
+    const pending = read().then((value) => {
+      into.last = { stamp, value, readAt, readMs: Date.now() - readAt };
+      return value;
+    });
+    into.pending = pending;
+    // Cleared whether it failed or not, so the next caller reads again.
+    void pending.then(
+      () => (into.pending = undefined),
+      () => (into.pending = undefined),
+    );
+    return pending;
+  };
+  if (last && last.readMs >= COSTLY_READ_MS) {
+    const age = Date.now() - last.readAt;
+    if (age <= MAX_STALE_MS) {
+      // A background read's failure is the next caller's to meet.
+      if (!slot.pending && age >= REFRESH_AFTER_MS) refresh(slot).catch(() => undefined);
+      return last.value as T;
+    }
+  }
+  return (slot.pending as Promise<T> | undefined) ?? refresh(slot);
+}
