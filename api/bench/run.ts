@@ -10,6 +10,7 @@ import { seed } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
 import { insertContainers } from '../src/repositories/containers';
 import { bumpCounts, shopAndAll } from '../src/repositories/figures';
+import { systemAudit } from '../src/lib/audit';
 import { returnContainers } from '../src/repositories/loans';
 import { runLoad, type LoadResult } from './load';
 
@@ -469,7 +470,7 @@ async function benchLends(
     // Back into the shop's stock, 200 a call, and the unlent ones out of it.
     const lent = codes.slice(0, next);
     for (let first = 0; first < lent.length; first += 200)
-      await returnContainers(db, { id: shop.id }, lent.slice(first, first + 200));
+      await returnContainers(db, systemAudit(), { id: shop.id }, lent.slice(first, first + 200));
     await db.transaction().execute(async (trx) => {
       for (let first = 0; first < codes.length; first += 1_000) {
         const some = codes.slice(first, first + 1_000);

@@ -271,6 +271,7 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     const shopName = shopId === green.id ? green.name : deli.name;
     await lendContainers(
       db,
+      systemAudit(given),
       { id: shopId, name: shopName },
       {
         codes,
@@ -281,7 +282,7 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     );
     if (returnAfter !== null) {
       const back = new Date(Math.min(given.getTime() + returnAfter * 3600e3, now.getTime()));
-      await returnContainers(db, { id: shopId }, codes, back);
+      await returnContainers(db, systemAudit(back), { id: shopId }, codes, back);
     }
   }
   return true;

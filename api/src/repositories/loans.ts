@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { keepsReads } from '../db/kept-reads';
 import type { Database, LoanRow } from '../db/schema';
 import { ConflictError, NotFoundError } from '../errors';
+import { recordAudit, type AuditContext } from '../lib/audit';
 import {
   addLoanToRollups,
   addShopClient,
@@ -293,6 +294,7 @@ async function moveHeld(
 /** Lends containers from the shop's stock to a client, in one transaction. */
 export async function lendContainers(
   db: Db,
+  audit: AuditContext,
   shop: { id: number; name: string },
   input: {
     codes: string[];
@@ -363,6 +365,12 @@ export async function lendContainers(
       deltas.push(...shopAndAll(shop.id, 'clients', 1));
     await bumpCounts(trx, deltas);
     await addLoanToRollups(trx, shop.id, now);
+    await recordAudit(trx, audit, {
+      action: 'loan.lend',
+      target: { kind: 'loan', id: loan.id, label: `Loan ${loan.id}` },
+      shopId: shop.id,
+      details: { codes: containers.map((c) => c.code), due_date: input.dueDate },
+    });
     const [shaped] = await shapeLoans(trx, [loan], shop.name);
     return shaped as Loan;
   });
@@ -374,6 +382,7 @@ export async function lendContainers(
  */
 export async function returnContainers(
   db: Db,
+  audit: AuditContext,
   shop: { id: number },
   codes: string[],
   now = new Date(),
@@ -421,6 +430,15 @@ export async function returnContainers(
       ...completed.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', -1)),
     ]);
     const completedIds = new Set(completed.map((r) => r.id));
+    await recordAudit(trx, audit, {
+      action: 'loan.return',
+      target: { kind: 'shop', id: shop.id, label: audit.actor.name },
+      details: {
+        codes: containers.map((c) => c.code),
+        loans: loanIds,
+        completed_loans: [...completedIds],
+      },
+    });
     return {
       returned: containers.map((c) => c.code),
       completed_loans: [...completedIds].sort((a, b) => a - b),
@@ -474,6 +492,7 @@ export const UNDO_RETURN_MS = 60_000;
  */
 export async function undoReturn(
   db: Db,
+  audit: AuditContext,
   shop: { id: number },
   codes: string[],
   now = new Date(),
@@ -545,6 +564,11 @@ export async function undoReturn(
       .execute();
     deltas.push(...reopenedLoans.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', 1)));
     await bumpCounts(trx, deltas);
+    await recordAudit(trx, audit, {
+      action: 'loan.undo_return',
+      target: { kind: 'shop', id: shop.id, label: audit.actor.name },
+      details: { codes: containers.map((c) => c.code), loans: [...reopened] },
+    });
     return { restored: containers.map((c) => c.code) };
   });
 }

@@ -19,6 +19,10 @@ export const AUDIT_ACTIONS = [
   'login.success',
   'login.failure',
   'logout.everywhere',
+  'loan.lend',
+  'loan.return',
+  'loan.undo_return',
+  'loan.write_off',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { normaliseEmail } from '../../lib/email';
 import { lendContainers } from '../../repositories/loans';
@@ -43,6 +44,7 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
         );
       const loan = await lendContainers(
         deps.db,
+        auditContextOf(request, deps),
         { id: caller.shopId, name: caller.shopName },
         {
           codes: request.body.codes,

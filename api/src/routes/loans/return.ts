@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { returnContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
@@ -27,6 +28,7 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
         );
       return returnContainers(
         deps.db,
+        auditContextOf(request, deps),
         { id: shopCaller(request).shopId },
         request.body.codes,
         nowOf(deps),

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { undoReturn } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
@@ -22,7 +23,13 @@ const undoReturnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { d
       },
     },
     async (request) =>
-      undoReturn(deps.db, { id: shopCaller(request).shopId }, request.body.codes, nowOf(deps)),
+      undoReturn(
+        deps.db,
+        auditContextOf(request, deps),
+        { id: shopCaller(request).shopId },
+        request.body.codes,
+        nowOf(deps),
+      ),
   );
 };
 

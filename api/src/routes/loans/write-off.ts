@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { writeOffLost } from '../../repositories/loan-worklist';
 import { Id, errors } from '../../schemas/common';
@@ -29,6 +30,7 @@ const writeOff: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) 
       if (!reason) throw new ValidationError('Say why the containers are lost.');
       return writeOffLost(
         deps.db,
+        auditContextOf(request, deps),
         { id: caller.shopId, name: caller.shopName },
         request.params.id,
         { codes: request.body.codes, reason },
