@@ -1,0 +1,111 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+import type { Db } from '../src/db/connect';
+import { COSTLY_READ_MS, MAX_STALE_MS, REFRESH_AFTER_MS, recentRead } from '../src/db/kept-reads';
+import { insertShop } from '../src/repositories/shops';
+import { createTestContext, type TestContext } from './helpers';
+
+/*
+ * recentRead (src/db/kept-reads.ts): one read per key at a time, and a
+ * costly read's last value answered for at most MAX_STALE_MS after a write.
+ * Writes go through another pool on PostgreSQL (another API process), the
+ * same handle on SQLite's in-memory database.
+ */
+let ctx: TestContext;
+let writer: Db;
+let added = 0;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  writer = ctx.kind === 'postgres' ? ctx.another() : ctx.db;
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+const countShops = (db: Db) =>
+  db
+    .selectFrom('shops')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+
+async function addShop(): Promise<void> {
+  added += 1;
+  await insertShop(writer, {
+    name: `Recent ${added}`,
+    email: `recent${added}@test.dev`,
+    phone: '+1 555 0100',
+    logo: null,
+    created_date: '2025-01-01T00:00:00.000Z',
+    status: 'active',
+    x_gis: null,
+    y_gis: null,
+    password_hash: 'unused',
+  });
+}
+
+/** A read counted in `reads`, taking `ms` (a costly one from COSTLY_READ_MS on). */
+function counted(key: string, ms: number) {
+  const state = { reads: 0 };
+  const read = () =>
+    recentRead(ctx.db, key, async () => {
+      state.reads += 1;
+      const n = await countShops(ctx.db);
+      if (ms > 0) await sleep(ms);
+      return n;
+    });
+  return { state, read };
+}
+
+describe('recent reads', () => {
+  it('reads a fast read again after a write: the next caller sees it, and concurrent callers share one read', async () => {
+    const { state, read } = counted('test:fast', 0);
+    const before = await read();
+    await addShop();
+    const reads = state.reads;
+    expect(await Promise.all(Array.from({ length: 10 }, read))).toEqual(
+      Array<number>(10).fill(before + 1),
+    );
+    expect(state.reads).toBe(reads + 1);
+  });
+
+  it('answers a costly read stale for at most MAX_STALE_MS after a write, re-reading it once in the background', async () => {
+    const { state, read } = counted('test:costly', COSTLY_READ_MS + 10);
+    const startedAt = Date.now();
+    const before = await read();
+    await addShop();
+    // Younger than REFRESH_AFTER_MS: the last value, nothing read.
+    expect(await Promise.all(Array.from({ length: 10 }, read))).toEqual(
+      Array<number>(10).fill(before),
+    );
+    expect(state.reads).toBe(1);
+    // Older: still the last value, and one read started for all callers.
+    await sleep(startedAt + REFRESH_AFTER_MS + 50 - Date.now());
+    expect(await Promise.all(Array.from({ length: 10 }, read))).toEqual(
+      Array<number>(10).fill(before),
+    );
+    expect(state.reads).toBe(2);
+    await sleep(COSTLY_READ_MS * 3);
+    expect(await read()).toBe(before + 1);
+    expect(state.reads).toBe(2);
+    // Past MAX_STALE_MS after a write, the caller waits for a fresh read.
+    await addShop();
+    await sleep(MAX_STALE_MS + 50);
+    expect(await read()).toBe(before + 2);
+    expect(state.reads).toBe(3);
+  });
+
+  it('reads afresh inside a transaction', async () => {
+    const { read } = counted('test:transaction', 0);
+    const outside = await read();
+    const inside = await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('shops').where('email', 'like', 'recent%').execute();
+      return recentRead(trx as unknown as Db, 'test:transaction', () =>
+        countShops(trx as unknown as Db),
+      );
+    });
+    expect(inside).toBe(outside - added);
+  });
+});
