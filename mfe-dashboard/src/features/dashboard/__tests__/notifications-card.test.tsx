@@ -17,14 +17,17 @@ describe("the super admin's notifications card", () => {
 
   it('shows the stored setting and turns the daily e-mail off', async () => {
     const puts: unknown[] = [];
+    // Stored like the API stores it: a read after the save answers the saved value.
+    let stored = true;
     mockApi({
       '/shops/notification-settings': async (request: Request) => {
         if (request.method === 'PUT') {
           const body = (await request.json()) as { daily_digest: boolean };
           puts.push(body);
+          stored = body.daily_digest;
           return jsonResponse(body);
         }
-        return jsonResponse({ daily_digest: true });
+        return jsonResponse({ daily_digest: stored });
       },
     });
     const success = jest.spyOn(notify, 'success').mockImplementation(() => '');
@@ -37,7 +40,7 @@ describe("the super admin's notifications card", () => {
 
     await waitFor(() => expect(success).toHaveBeenCalledWith(MAIL_MESSAGES.dailyDigestOff));
     expect(puts).toEqual([{ daily_digest: false }]);
-    expect(await digestSwitch()).not.toBeChecked();
+    await waitFor(async () => expect(await digestSwitch()).not.toBeChecked());
   });
 
   it('keeps the setting and says why when saving fails', async () => {
