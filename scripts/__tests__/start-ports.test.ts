@@ -57,18 +57,20 @@ function isListening(port: number) {
   });
 }
 
+// The fixed ports sit below Linux's ephemeral range (32768-60999), so no
+// server another test file opens on port 0 can be handed one of them.
 describe('npm start with a port it cannot use', () => {
   it('names a port browsers refuse and starts nothing', async () => {
-    const { code, output, ms } = await start({ PANEL_PORT: '6000', API_PORT: '48731' });
+    const { code, output, ms } = await start({ PANEL_PORT: '6000', API_PORT: '29731' });
     expect(code).toBe(1);
     expect(output).toContain('Port 6000 (the shell, PANEL_PORT) is one that browsers refuse');
     expect(ms).toBeLessThan(15_000);
-    expect(await isListening(48731)).toBe(false);
+    expect(await isListening(29731)).toBe(false);
   }, 30_000);
 
   it("names the API's port when another program holds it", async () => {
     await withTakenPort(async (port) => {
-      const { code, output } = await start({ PANEL_PORT: '48740', API_PORT: String(port) });
+      const { code, output } = await start({ PANEL_PORT: '29740', API_PORT: String(port) });
       expect(code).toBe(1);
       expect(output).toContain(`Port ${port} (the API, API_PORT) on 127.0.0.1 is already in use`);
     });
@@ -76,10 +78,10 @@ describe('npm start with a port it cannot use', () => {
 
   it("names a remote's port when another program holds it", async () => {
     await withTakenPort(async (port) => {
-      const { code, output } = await start({ PANEL_PORT: String(port - 3), API_PORT: '48732' });
+      const { code, output } = await start({ PANEL_PORT: String(port - 3), API_PORT: '29732' });
       expect(code).toBe(1);
       expect(output).toContain(`Port ${port} (mfe-requests, PANEL_PORT + 3)`);
-      expect(await isListening(48732)).toBe(false);
+      expect(await isListening(29732)).toBe(false);
     });
   }, 30_000);
 });
