@@ -30,7 +30,8 @@ import { runLoad, type LoadResult } from './load';
  * BENCH_PG_URL names a database (seeded when it holds no loans).
  * `--port-base 8900` puts the baseline on base + 1 and the APIs on
  * base + 11 and base + 12. `--calls /pack/shops/,/shops/shop/` runs only
- * the calls whose path holds one of those parts (and not the lend row).
+ * the calls whose path holds one of those parts (and not the lend row);
+ * `--calls lend` runs the lend row alone.
  */
 let PORTS = { noop: 8901, api: [8911, 8912] };
 const API_DIR = path.resolve(__dirname, '..');
@@ -382,8 +383,8 @@ async function benchConfig(
         `  ${r.role.padEnd(5)} ${r.call.padEnd(70)} ${r['req/s'].padStart(7)} req/s  p99 ${r['p99 ms'].padStart(8)} ms  ${r['vs baseline'].padStart(5)} of ${r['baseline req/s']}  ${r.goal}`,
       );
     }
-    // --calls picks rows by their path; the lend row has none of its own.
-    if (options.calls.length === 0) {
+    // --calls picks rows by their path; the lend row has none of its own, so 'lend' names it.
+    if (options.calls.length === 0 || options.calls.includes('lend')) {
       const lendRow = await benchLends(url, subject, targets, options, noopLoad);
       rows.push(lendRow);
       if (lendRow.goal !== 'ok') misses.push(`${lendRow.role} ${lendRow.call}: ${lendRow.goal}`);
