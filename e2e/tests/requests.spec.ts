@@ -4,6 +4,7 @@ import { MESSAGES } from '../../shared/src/config/messages';
 import { DECISION_MESSAGES } from '../../shared/src/config/decision-messages';
 import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
+import { mailsTo } from '../fixtures/mails';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
 import { apiLogin, authHeader, DEMO, openAs, type ApiLogin } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
@@ -251,9 +252,15 @@ test.describe('requests', () => {
     await expect(own).toHaveAccessibleName(`Request ${created.id}`);
     await expect(own).toContainText(created.request_date.slice(0, 10));
     await expect(own.getByText(MESSAGES.requestDeniedLabel, { exact: true })).toBeVisible();
-    // The shop reads why (issue 32).
+    // The shop reads why (issue 32), on its card and in its mail, once.
     await expect(own.getByText(reason)).toBeVisible();
     await shopPage.close();
+    const about = async () =>
+      (await mailsTo(DEMO.shop.email)).filter(
+        (mail) => mail.subject === `Your container request #${created.id} was denied`,
+      );
+    await expect.poll(async () => (await about()).length).toBe(1);
+    expect((await about())[0]?.text).toContain(`Reason: ${reason}`);
   });
 
   test("a shop never sees another shop's requests", async ({ page }) => {
