@@ -86,7 +86,9 @@ async function typeCode(page: Page, code: string) {
  * two shared cores, can stall key delivery past a scanner's pace.
  */
 async function wedgeScan(page: Page, code: string) {
-  await expect.poll(() => pagesWarmedFor(page)).toBe('shop');
+  // Each page is warmed in an idle moment (up to 2 s apart when the machine is
+  // busy), a dozen of them for a shop: more than the default 10 s may pass.
+  await expect.poll(() => pagesWarmedFor(page), { timeout: 45_000 }).toBe('shop');
   await page.keyboard.type(`${code}\n`, { delay: 10 });
 }
 
