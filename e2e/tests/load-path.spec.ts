@@ -196,6 +196,6 @@ test("after login the shop's remotes are warmed, never mfe-qr", async ({ page })
     .poll(() => urls.some((url) => url.startsWith(`${remoteOrigin('mfe-shops')}/`)))
     .toBe(true);
   // Every page of the role has been warmed (loaded or failed): nothing else is coming.
-  await expect.poll(() => pagesWarmedFor(page)).toBe('shop');
+  await expect.poll(() => pagesWarmedFor(page), { timeout: 45_000 }).toBe('shop');
   expect(urls.filter((url) => url.startsWith(remoteOrigin('mfe-qr')))).toEqual([]);
 });

@@ -159,6 +159,7 @@ test.describe('a failing remote', () => {
       await openAs(page, 'shop', '/support');
       await expect
         .poll(() => pagesWarmedFor(page), {
+          timeout: 45_000,
           message: "the shop's pages were warmed, mfe-requests' failing",
         })
         .toBe('shop');
