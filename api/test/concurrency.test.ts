@@ -1,4 +1,4 @@
-import { addStock, createTestContext, type TestContext } from './helpers';
+import { addStock, containerOwners, createTestContext, type TestContext } from './helpers';
 
 /*
  * Races through the real handlers: every call of a batch is started before
@@ -32,16 +32,7 @@ async function createRequest(token: string, type: string, count: number): Promis
   return res.json().id;
 }
 
-/** Containers of a type per owner: 'provider' for the provider's stock, else the shop id. */
-async function owners(type: string): Promise<Record<string, number>> {
-  const rows = await ctx.db
-    .selectFrom('containers')
-    .select(['shop_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('type_key', '=', type)
-    .groupBy('shop_id')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.shop_id ?? 'provider', Number(r.n)]));
-}
+const owners = (type: string) => containerOwners(ctx.db, type);
 
 describe('parallel approvals', () => {
   it('lets exactly one of 100 parallel approvals of one request win', async () => {

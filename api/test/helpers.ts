@@ -238,6 +238,17 @@ export const PNG = Buffer.from(
   'base64',
 );
 
+/** Containers of a type per owner: 'provider' for the provider's warehouse, else the shop id. */
+export async function containerOwners(db: Db, type: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('containers')
+    .select(['shop_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('type_key', '=', type)
+    .groupBy('shop_id')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.shop_id ?? 'provider', Number(r.n)]));
+}
+
 /** Adds `count` containers of a type straight to a shop's stock (or the provider's with shopId null). */
 export async function addStock(
   db: Db,

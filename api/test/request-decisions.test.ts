@@ -1,5 +1,5 @@
 import { PROVIDER, countsOf } from '../src/repositories/figures';
-import { addStock, createTestContext, type TestContext } from './helpers';
+import { addStock, containerOwners, createTestContext, type TestContext } from './helpers';
 
 // Deciding with reasons and partial approvals, then sent and received (issue 32).
 let ctx: TestContext;
@@ -24,16 +24,7 @@ async function ask(lines: Array<[type: string, count: number]>, token = ctx.shop
 const decide = (id: number, body: object) =>
   post(`/pack/containers/${id}/approve_or_deny/`, body, ctx.admin.token);
 
-/** Containers of a type per owner: 'provider' for the warehouse, else the shop id. */
-async function owners(type: string): Promise<Record<string, number>> {
-  const rows = await ctx.db
-    .selectFrom('containers')
-    .select(['shop_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('type_key', '=', type)
-    .groupBy('shop_id')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.shop_id ?? 'provider', Number(r.n)]));
-}
+const owners = (type: string) => containerOwners(ctx.db, type);
 
 /** The kept warehouse and shop figures of a type equal the containers counted row by row. */
 async function expectKeptFiguresTrue(type: string) {
