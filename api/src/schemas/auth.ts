@@ -1,15 +1,14 @@
 import { Type, type Static } from 'typebox';
 
 import { Nullable, StringEnum } from './common';
-import { PasswordSchema } from './shop';
 
-export const LoginBody = Type.Object({
-  email: Type.String({ maxLength: 254 }),
-  password: Type.String({ maxLength: 128 }),
-  remember_me: Type.Optional(
-    Type.Boolean({ description: 'Remember me: the token lasts 7 days instead of 10 hours' }),
-  ),
-});
+// The bodies the login, reset and set-password forms send: one definition, in the contract.
+export {
+  ForgetPasswordBody,
+  LoginBody,
+  ResetPasswordBody,
+  SetPasswordBody,
+} from '@panel/shared/contract';
 
 export const LoginReply = Type.Object({
   access: Type.String(),
@@ -19,22 +18,3 @@ export const LoginReply = Type.Object({
 export type LoginReply = Static<typeof LoginReply>;
 
 export const RegisterReply = Type.Object({ message: Type.String(), id: Type.Integer() });
-
-export const ForgetPasswordBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-});
-
-export const ResetPasswordBody = Type.Object({
-  email: Type.String({ minLength: 1, maxLength: 254 }),
-  reset_code: Type.String({ pattern: '^\\s*[0-9]{6}\\s*$' }),
-  new_password: PasswordSchema,
-});
-
-export const SetPasswordBody = Type.Object({
-  token: Type.String({
-    minLength: 1,
-    maxLength: 200,
-    description: 'The token of the set-password link e-mailed when the shop was activated',
-  }),
-  password: PasswordSchema,
-});

@@ -3,24 +3,11 @@
  * Schema for Fastify's validation, serialisation and the OpenAPI document,
  * and its `Static<>` type is what handlers and repositories use.
  */
+import { Id, Nullable, StringEnum } from '@panel/shared/contract';
 import { Type, type Static, type TSchema } from 'typebox';
 
-/**
- * `T` or null, written as `type: [T, 'null']`: the same JSON Schema as the
- * hand-written one, which the response serialiser handles without the
- * per-value checks an `anyOf` costs.
- */
-export function Nullable<T extends TSchema & { type: string }>(schema: T) {
-  return Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
-}
-
-/** A string out of a fixed list (`type: 'string', enum: […]`). */
-export function StringEnum<const T extends readonly string[]>(
-  values: T,
-  options: Record<string, unknown> = {},
-) {
-  return Type.Unsafe<T[number]>({ type: 'string', enum: values, ...options });
-}
+// The contract's building blocks, one definition for the API and the forms.
+export { Id, Nullable, StringEnum };
 
 /** An object used as a map (`additionalProperties`), keys chosen by the data. */
 export function Dictionary<T extends TSchema>(values: T, options: Record<string, unknown> = {}) {
@@ -30,9 +17,6 @@ export function Dictionary<T extends TSchema>(values: T, options: Record<string,
     ...options,
   });
 }
-
-/** A database id as a parameter or body field. */
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 export const ErrorSchema = Type.Object(
   {

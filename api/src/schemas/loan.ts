@@ -1,6 +1,11 @@
 import { Type, type Static } from 'typebox';
 
+import { CodesSchema } from '@panel/shared/contract';
+
 import { Nullable, ShopRef, StringEnum } from './common';
+
+// The bodies the counter's forms send: one definition, in the contract.
+export { CodesSchema, LendBody, LostBody, MAX_CODES_PER_CALL } from '@panel/shared/contract';
 
 export const LoanContainerSchema = Type.Object({
   code: Type.String(),
@@ -30,28 +35,6 @@ export const LoanSchema = Type.Object({
   last_reminded_at: Nullable(Type.String()),
 });
 export type Loan = Static<typeof LoanSchema>;
-
-/** The most containers one lend or return call takes (the counter's list). */
-export const MAX_CODES_PER_CALL = 200;
-
-/**
- * Container codes in a lend or return call: distinct codes. The schema bounds
- * the body; the route refuses more than MAX_CODES_PER_CALL with a sentence.
- */
-export const CodesSchema = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-  minItems: 1,
-  maxItems: 1000,
-  uniqueItems: true,
-});
-
-export const LendBody = Type.Object({
-  codes: CodesSchema,
-  client: Type.String({ minLength: 1, maxLength: 200 }),
-  due_date: Type.Optional(Nullable(Type.String({ format: 'date' }))),
-  /** The client's contact, both optional (the e-mail is where reminders go). */
-  client_phone: Type.Optional(Nullable(Type.String({ maxLength: 31 }))),
-  client_email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
-});
 
 /** The shop's open loans as a work-list (GET /pack/containers/loans with any of these). */
 export const LoanListQuery = Type.Object(
@@ -90,15 +73,6 @@ export const LoanSummarySchema = Type.Object({
   held_overdue: Type.Number(),
   /** Containers of the shop written off as lost, ever. */
   lost: Type.Integer(),
-});
-
-export const LostBody = Type.Object({
-  codes: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
-    minItems: 1,
-    maxItems: 200,
-    uniqueItems: true,
-  }),
-  reason: Type.String({ minLength: 1, maxLength: 200 }),
 });
 
 const RateWindowSchema = Type.Object({

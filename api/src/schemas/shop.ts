@@ -1,6 +1,14 @@
 import { Type, type Static } from 'typebox';
 
-import { Id, Nullable, StringEnum } from './common';
+import { Nullable, StringEnum } from './common';
+
+// The bodies the password and status forms send: one definition, in the contract.
+export {
+  ChangeOwnPasswordBody,
+  ChangePasswordBody,
+  ChangeShopStatusBody,
+  PasswordSchema,
+} from '@panel/shared/contract';
 
 export const ShopSchema = Type.Object({
   id: Type.Integer(),
@@ -14,27 +22,6 @@ export const ShopSchema = Type.Object({
   y_gis: Nullable(Type.Number()),
 });
 export type Shop = Static<typeof ShopSchema>;
-
-export const PasswordSchema = Type.String({ minLength: 8, maxLength: 128 });
-
-export const ChangeShopStatusBody = Type.Object({
-  shop: Id,
-  new_status: StringEnum(['active', 'inactive']),
-  reason: Type.Optional(
-    Type.String({
-      maxLength: 200,
-      description:
-        'Why (optional; the panel always sends one): kept in the status history, and a deactivated shop reads it',
-    }),
-  ),
-});
-
-export const ChangePasswordBody = Type.Object({ shop: Id, new_password: PasswordSchema });
-
-export const ChangeOwnPasswordBody = Type.Object({
-  current_password: Type.String({ maxLength: 128 }),
-  new_password: PasswordSchema,
-});
 
 export const ChangeOwnPasswordReply = Type.Object({
   message: Type.String(),
