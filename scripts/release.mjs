@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { DEPLOY_DIR, DIST, REMOTES, ROOT, findRemote, packageVersion } from './lib/apps.mjs';
+import { operatorActor, recordReleaseAudit } from './lib/release-audit.mjs';
 import { runControllerOnce } from './lib/release-controller-loop.mjs';
 import {
   entryHashes,
@@ -169,6 +170,14 @@ function release(remote, { version, ...rollout }) {
   }
   console.log(`  entry ${hashes.entry}`);
   writeReleases(releases);
+  return {
+    action: 'release',
+    remote: remote.pkg,
+    version,
+    stable_before: state.stable,
+    stable_after: releases[remote.pkg].stable,
+    ...(percent === undefined ? {} : { percent }),
+  };
 }
 
 function promote(remote) {
@@ -179,6 +188,13 @@ function promote(remote) {
   releases[remote.pkg] = { ...next, hashes: keptHashes(next) };
   writeReleases(releases);
   console.log(`${remote.pkg} ${state.canary.version} promoted to stable (was ${state.stable}).`);
+  return {
+    action: 'promote',
+    remote: remote.pkg,
+    version: state.canary.version,
+    stable_before: state.stable,
+    stable_after: state.canary.version,
+  };
 }
 
 function rollback(remote) {
@@ -205,6 +221,14 @@ function rollback(remote) {
     fail(`${remote.pkg} has nothing to roll back to`);
   }
   writeReleases(releases);
+  return {
+    action: 'rollback',
+    remote: remote.pkg,
+    // The version taken away: the canary, or the stable one left.
+    version: state.canary?.version ?? state.stable,
+    stable_before: state.stable,
+    stable_after: releases[remote.pkg].stable,
+  };
 }
 
 function formatDuration(ms) {
@@ -286,11 +310,12 @@ async function main() {
     if (error instanceof LockBusyError) fail(`not now: ${error.message}`);
     throw error;
   }
+  let done;
   try {
-    if (command === 'promote') promote(remote);
-    else if (command === 'rollback') rollback(remote);
+    if (command === 'promote') done = promote(remote);
+    else if (command === 'rollback') done = rollback(remote);
     else {
-      release(remote, {
+      done = release(remote, {
         version: values.version ?? `${packageVersion(remote.pkg)}-${Date.now()}`,
         canary: values.canary,
         step: values.step,
@@ -300,6 +325,7 @@ async function main() {
   } finally {
     unlock();
   }
+  await recordReleaseAudit({ ...done, actor: operatorActor(), automatic: false });
 }
 
 main().catch((error) => {

@@ -105,6 +105,8 @@ const MATRIX = {
   'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
   // The super admin (or the release controller's secret, not held by any identity here).
   'GET /api/v0/telemetry/remote-loads/summary':                     [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // Release actions for the audit log: only the release controller's secret, which no identity here holds.
+  'POST /api/v0/releases/audit':                                    [401,  401,  401,  401,  401,  401,  401,  401,  401,  401],
   // Each shop its own password; it bumps token_version, which the builder sets back (see REQUESTS).
   'POST /api/v0/shops/change-own-password':                         [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   // It ends the token it is called with: the live identities send a spare one (see SPARE).
@@ -429,6 +431,17 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   }),
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
   'GET /api/v0/audit': async () => ({ url: '/api/v0/audit?limit=5' }),
+  'POST /api/v0/releases/audit': async () => ({
+    method: 'POST',
+    url: '/api/v0/releases/audit',
+    payload: {
+      action: 'promote',
+      remote: 'mfe-qr',
+      version: '1.1.0',
+      actor: { role: 'operator', name: 'matrix' },
+      automatic: false,
+    },
+  }),
   'GET /api/v0/pack/qr-batches/{id}': async () => {
     const generated = await ctx.call({
       method: 'POST',

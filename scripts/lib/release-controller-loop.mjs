@@ -7,35 +7,15 @@
 // Its state is deploy/releases.json, so a schedule survives a restart; it
 // takes the release lock for each change and skips a tick when a release
 // command holds it.
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 
-import { API_PORT, DATA_DIR, DEPLOY_DIR, REMOTES } from './apps.mjs';
+import { API_PORT, DEPLOY_DIR, REMOTES } from './apps.mjs';
+import { controllerActor, controllerToken, recordReleaseAudit } from './release-audit.mjs';
 import { logReleaseEvent, readReleases, writeReleases } from './releases.mjs';
 
 const require = createRequire(import.meta.url);
 const { LockBusyError, acquireLock } = require('./release-lock.cjs');
 const { applyAction, controllerConfig, decide } = require('./release-controller.cjs');
-
-/**
- * The secret the controller shows the API to read load reports: the
- * RELEASE_CONTROLLER_TOKEN variable, or one generated once into DATA_DIR (the
- * API reads the same file; see api/src/config.ts).
- */
-export function controllerToken() {
-  if (process.env.RELEASE_CONTROLLER_TOKEN) return process.env.RELEASE_CONTROLLER_TOKEN;
-  const file = path.join(DATA_DIR, 'release-controller-token');
-  // 0700 as the API makes it: the folder holds the database and the secrets.
-  mkdirSync(DATA_DIR, { recursive: true, mode: 0o700 });
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
-  }
-  return readFileSync(file, 'utf8').trim();
-}
 
 /** `{ loads, failures }` of one remote version over its last `last` loads, from the API. */
 async function fetchVersionHealth(remote, version, last) {
@@ -61,13 +41,15 @@ async function fetchHealth(remote, state, config) {
 }
 
 /**
- * One pass over the remotes with a canary; returns the events it logged.
- * `health` is injectable for tests.
+ * One pass over the remotes with a canary; returns the events it logged,
+ * each also recorded in the audit log. `health` and `record` are injectable
+ * for tests.
  */
 export async function runControllerOnce({
   now = Date.now(),
   health = fetchHealth,
   log = () => {},
+  record = recordReleaseAudit,
 } = {}) {
   const config = controllerConfig();
   const seen = readReleases();
@@ -91,6 +73,7 @@ export async function runControllerOnce({
     throw error;
   }
   const events = [];
+  const audits = [];
   try {
     const releases = readReleases();
     for (const remote of withCanary) {
@@ -101,6 +84,17 @@ export async function runControllerOnce({
       if (!action) continue;
       releases[remote.pkg] = applyAction(state, action, now);
       events.push({ remote: remote.pkg, kind: action.kind, message: action.message });
+      audits.push({
+        action: action.kind,
+        remote: remote.pkg,
+        version: state.canary.version,
+        actor: controllerActor(),
+        automatic: true,
+        reason: action.message,
+        stable_before: state.stable,
+        stable_after: releases[remote.pkg].stable,
+        ...(action.kind === 'step' ? { percent: action.percent } : {}),
+      });
     }
     if (events.length > 0) writeReleases(releases);
   } finally {
@@ -110,6 +104,7 @@ export async function runControllerOnce({
     logReleaseEvent(event);
     log(`release controller: ${event.remote} ${event.message}`);
   }
+  for (const entry of audits) await record(entry, { warn: log });
   return events;
 }
 

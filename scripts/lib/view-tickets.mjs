@@ -8,7 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 import { REMOTES } from './apps.mjs';
-import { controllerToken } from './release-controller-loop.mjs';
+import { controllerToken } from './release-audit.mjs';
 import { readReleases } from './releases.mjs';
 
 /** Long enough for a failure while a page stays open, short enough not to hoard tickets. */

@@ -1,5 +1,7 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 
+import type { AuditRole } from '../schemas/audit';
+
 /*
  * Timestamps are ISO-8601 UTC text ('2025-06-01T09:30:00.000Z') and dates are
  * 'YYYY-MM-DD' text: they sort and compare the same way on SQLite and
@@ -261,8 +263,8 @@ export interface AuditLogTable {
   at: string;
   /** Null for nobody logged in (a failed login) or the system. */
   actor_id: number | null;
-  actor_role: 'super_admin' | 'shop' | 'anonymous' | 'system';
-  /** The actor's name at the time: the admin's e-mail or the shop's name. */
+  actor_role: AuditRole;
+  /** The actor's name at the time: the admin's e-mail, the shop's name, or the release operator. */
   actor_name: string | null;
   action: string;
   target_kind: string;

@@ -27,7 +27,7 @@ export interface AuditContext {
 export interface AuditEntryInput {
   action: AuditAction;
   target: {
-    kind: 'request' | 'shop' | 'admin' | 'account' | 'qr_batch' | 'loan';
+    kind: 'request' | 'shop' | 'admin' | 'account' | 'qr_batch' | 'loan' | 'release';
     id: number | null;
     label: string | null;
   };

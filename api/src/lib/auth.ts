@@ -9,8 +9,11 @@ import { deactivationReason, findAdminById, findShopById } from '../repositories
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import { verifyToken, type TokenClaims } from './jwt';
 
-/** Who may call a route: nobody logged in, any login, a shop user, or the super admin. */
-export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin';
+/**
+ * Who may call a route: nobody logged in, any login, a shop user, the super
+ * admin, or only the release controller's secret (X-Release-Controller).
+ */
+export type AuthRule = 'public' | 'any' | 'shop' | 'super_admin' | 'release_controller';
 
 /** The token a call came with: its id and expiry (ms), which logging out needs. */
 export interface CallerToken {
@@ -116,6 +119,10 @@ export function registerAuth(
   app.addHook('onRequest', async (request) => {
     const rule = request.routeOptions.config.auth ?? 'public';
     if (rule === 'public') return;
+    if (rule === 'release_controller') {
+      if (isController(request, controllerToken)) return;
+      throw new UnauthorizedError("Only the release controller's secret may do this.");
+    }
     if (request.routeOptions.config.releaseController && isController(request, controllerToken)) {
       return;
     }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { dbKindOf, type Db } from '../db/connect';
 
 export interface StoredMedia {
@@ -50,4 +52,15 @@ export async function logoForReplacing(db: Db, shopId: number): Promise<string |
   let query = db.selectFrom('shops').select('logo').where('id', '=', shopId);
   if (dbKindOf(db) === 'postgres') query = query.forUpdate();
   return (await query.executeTakeFirst())?.logo;
+}
+
+/**
+ * A logo as the audit log records it: the SHA-256 of the stored image (never
+ * the image), null without a logo; a path that is no stored image, as it is.
+ */
+export async function logoFingerprint(db: Db, url: string | null): Promise<string | null> {
+  const name = mediaName(url);
+  if (!name) return url;
+  const media = await findMedia(db, name);
+  return media ? `sha256:${createHash('sha256').update(media.data).digest('hex')}` : url;
 }

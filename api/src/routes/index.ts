@@ -7,6 +7,7 @@ import containerRoutes from './containers';
 import loanRoutes from './loans';
 import notificationRoutes from './notifications';
 import qrBatchRoutes from './qr-batches';
+import releaseRoutes from './releases';
 import shopRoutes from './shops';
 import telemetryRoutes from './telemetry';
 
@@ -24,5 +25,6 @@ export default routeGroup([
   loanRoutes,
   notificationRoutes,
   qrBatchRoutes,
+  releaseRoutes,
   telemetryRoutes,
 ]);

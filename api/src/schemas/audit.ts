@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = [
   'qr_batch.generate',
   'shop.activate',
   'shop.deactivate',
+  'shop.profile_update',
   'password.set_by_admin',
   'password.reset',
   'password.set_by_link',
@@ -23,10 +24,22 @@ export const AUDIT_ACTIONS = [
   'loan.return',
   'loan.undo_return',
   'loan.write_off',
+  'release.release',
+  'release.promote',
+  'release.rollback',
+  'release.step',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ROLES = ['super_admin', 'shop', 'anonymous', 'system'] as const;
+/** `operator`: whoever runs scripts/release.mjs; `release_controller`: its automatic loop. */
+export const AUDIT_ROLES = [
+  'super_admin',
+  'shop',
+  'anonymous',
+  'system',
+  'operator',
+  'release_controller',
+] as const;
 export type AuditRole = (typeof AUDIT_ROLES)[number];
 
 const day = (description: string) =>

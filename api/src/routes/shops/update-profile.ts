@@ -1,19 +1,47 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
+import type { Db } from '../../db/connect';
 import type { ShopRow } from '../../db/schema';
 import type { RouteOptions } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../errors';
+import { auditContextOf, recordAudit } from '../../lib/audit';
 import { callerOf } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
 import { checkShopForm, storeLogo } from '../../lib/shop-form';
 import { removeUploadedFile } from '../../lib/uploads';
-import { deleteMedia, logoForReplacing } from '../../repositories/media';
+import { deleteMedia, logoFingerprint, logoForReplacing } from '../../repositories/media';
 import { emailTaken, findShopById, toApiShop, updateShop } from '../../repositories/shops';
 import { IdParams, errors } from '../../schemas/common';
 import { ShopSchema } from '../../schemas/shop';
 import { ProfileForm } from '../../schemas/shop-form';
 
 const EMAIL_TAKEN = 'A shop with this email already exists.';
+
+const AUDITED = ['name', 'email', 'phone', 'x_gis', 'y_gis', 'logo'] as const;
+
+/**
+ * The fields a profile change changed, each with before and after, for the
+ * audit log; the logo by its image's hash (logoFingerprint), never the image.
+ */
+async function profileChanges(
+  db: Db,
+  before: ShopRow,
+  after: ShopRow,
+): Promise<Record<string, { before: unknown; after: unknown }>> {
+  const [was, now] = [toApiShop(before), toApiShop(after)];
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const field of AUDITED) {
+    if (was[field] === now[field]) continue;
+    changes[field] =
+      field === 'logo'
+        ? {
+            before: await logoFingerprint(db, was.logo),
+            after: await logoFingerprint(db, now.logo),
+          }
+        : { before: was[field], after: now[field] };
+  }
+  return changes;
+}
 
 const updateProfile: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   const { db } = deps;
@@ -31,6 +59,7 @@ const updateProfile: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
     },
     async (request) => {
       const caller = callerOf(request);
+      const audit = auditContextOf(request, deps);
       const id = request.params.id;
       if (caller.kind === 'shop' && caller.shopId !== id)
         throw new ForbiddenError('You may only edit your own shop.');
@@ -46,11 +75,21 @@ const updateProfile: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
       const logo = await storeLogo(db, form);
       let replaced: { row: ShopRow; previous: string | null };
       try {
-        // The replaced logo goes with the update that drops it: never one without the other.
+        // The replaced logo goes with the update that drops it: never one
+        // without the other; the audit entry commits with both.
         replaced = await db.transaction().execute(async (trx) => {
           const previous = logo ? await logoForReplacing(trx, id) : null;
+          const before = await findShopById(trx, id);
           const row = await updateShop(trx, id, { ...fields, ...(logo ? { logo } : {}) });
-          if (!row) throw new NotFoundError('Shop not found.');
+          if (!row || !before) throw new NotFoundError('Shop not found.');
+          const changes = await profileChanges(trx, before, row);
+          if (Object.keys(changes).length > 0) {
+            await recordAudit(trx, audit, {
+              action: 'shop.profile_update',
+              target: { kind: 'shop', id, label: row.name },
+              details: { changes },
+            });
+          }
           if (previous) await deleteMedia(trx, previous);
           return { row, previous: previous ?? null };
         });
