@@ -24,7 +24,9 @@ module.exports = {
       rootDir: `<rootDir>/${name}`,
       testEnvironment: '<rootDir>/../shared/src/testing/jsdom-environment.cjs',
       testMatch: ['<rootDir>/src/**/__tests__/**/*.test.[jt]s?(x)'],
-      transform: { '^.+\\.[jt]sx?$': swcTransform },
+      transform: { '^.+\\.m?[jt]sx?$': swcTransform },
+      // TypeBox ships ESM only (.mjs); the forms' schema checks run it in tests too.
+      transformIgnorePatterns: ['/node_modules/(?!typebox/)'],
       moduleNameMapper: {
         '\\.module\\.css$': 'identity-obj-proxy',
         '\\.css$': '<rootDir>/../shared/src/testing/style-stub.cjs',

@@ -1,0 +1,209 @@
+import { typeboxResolver } from '@hookform/resolvers/typebox';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { Static, TObject } from 'typebox';
+
+import {
+  describeError,
+  type ApiError,
+  type DescribeOptions,
+  type ErrorDescription,
+} from '../api/describe-error';
+
+/** A problem the schema cannot see (two passwords differ, a box not ticked), on its field. */
+export interface FieldProblem<V extends FieldValues> {
+  field: Path<V>;
+  text: string;
+}
+
+export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> {
+  /** The body's schema, from @panel/shared/contract: what the API checks too. */
+  schema: S;
+  defaultValues: DefaultValues<V>;
+  /** The body the form sends, made from its values (trimmed…); the schema checks this. */
+  toBody: (values: V) => Static<S>;
+  /**
+   * The form's own text when the schema refuses a body field, by body field.
+   * Without one, the sentence describeError gives the API's schema answer
+   * for that field, so the user reads what the server would have said.
+   */
+  messages?: Partial<Record<keyof Static<S> & string, string>>;
+  /** The form field that shows a body field's error, where the names differ. */
+  fieldOf?: Partial<Record<string, Path<V>>>;
+  /** Checks beyond the schema, run when it passes. */
+  check?: (values: V) => FieldProblem<V> | null;
+  /** One problem at a time (the body's field order), as a form that checks one field at a time. */
+  firstOnly?: boolean;
+  /** Makes the call; a throw is a failed call (RTK Query's unwrap() error). */
+  send: (body: Static<S>, values: V) => Promise<R>;
+  /** Body fields whose server-side error lists show on their form field. */
+  serverFields?: readonly string[];
+  /** How describeError reads a failure (anonymous calls, by status code). */
+  describe?: Omit<DescribeOptions, 'fields'>;
+  onSent?: (result: R, values: V) => void;
+  /** After a failure is on the form, e.g. for a toast. */
+  onFailed?: (described: ErrorDescription) => void;
+  /** The form stays busy this long after a failure (the register form's 3 s). */
+  holdAfterFailureMs?: number;
+  /** The form stays busy after a success: it is leaving the page. */
+  busyAfterSuccess?: boolean;
+}
+
+export interface SchemaForm<V extends FieldValues> extends UseFormReturn<V> {
+  /** The form's onSubmit: a second submit while one is in flight is ignored. */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** A call is in flight (or held after it, as asked). */
+  busy: boolean;
+  /** An input's props, with its error; typing in it takes that error away. */
+  field: (name: Path<V>) => UseFormRegisterReturn<Path<V>> & { error?: string };
+  /** A failure no field owns (no internet, a plain `error`). */
+  formError: string | undefined;
+}
+
+/** The sentence the user reads when the API refuses a body field by its schema. */
+function schemaRefusal(field: string, options: Omit<DescribeOptions, 'fields'> = {}): string {
+  const answer = { status: 400, data: { error: `Invalid request: body/${field}` } };
+  return describeError(answer, { ...options, anonymous: true }).text;
+}
+
+const SERVER_ERROR = 'root.server';
+
+/**
+ * react-hook-form checking a form's body against its contract schema with
+ * typeboxResolver, and the one place a failed call becomes errors on the
+ * form's fields (describeError with the fields' lists) or under the form.
+ * Texts stay the form's: the schema decides what is refused, `messages` (or
+ * the API's own sentence) what is said.
+ */
+export function useSchemaForm<V extends FieldValues, S extends TObject, R = unknown>(
+  options: SchemaFormOptions<V, S, R>,
+): SchemaForm<V> {
+  const latest = useRef(options);
+  latest.current = options;
+  const [resolver] = useState(() => bodyResolver<V, S, R>(latest));
+  const form = useForm<V>({
+    defaultValues: options.defaultValues,
+    resolver,
+    // Errors come and go on submit; typing in a field only takes its own away.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const inFlight = useRef(false);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const release = () => {
+    inFlight.current = false;
+    setBusy(false);
+  };
+
+  const run = async (values: V) => {
+    // A ref, not state: two quick submits both get here before React re-renders.
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    const current = latest.current;
+    try {
+      const result = await current.send(current.toBody(values), values);
+      if (!current.busyAfterSuccess) release();
+      current.onSent?.(result, values);
+    } catch (failure) {
+      const described = showFailure(form, current, failure as ApiError);
+      if (current.holdAfterFailureMs)
+        timer.current = setTimeout(release, current.holdAfterFailureMs);
+      else release();
+      current.onFailed?.(described);
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (inFlight.current) return;
+    form.clearErrors(SERVER_ERROR);
+    void form.handleSubmit(run)(event);
+  };
+
+  const field = (name: Path<V>) => ({
+    ...form.register(name, { onChange: () => form.clearErrors(name) }),
+    error: (form.formState.errors[name] as FieldError | undefined)?.message,
+  });
+
+  return {
+    ...form,
+    onSubmit,
+    busy,
+    field,
+    formError: form.formState.errors.root?.server?.message,
+  };
+}
+
+/** The resolver: the body made from the values, checked by typeboxResolver, told in the form's words. */
+function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
+  current: SchemaFormOptions<V, S, R>;
+}): Resolver<V> {
+  let checked: { schema: S; resolve: ReturnType<typeof typeboxResolver<S, unknown>> } | null = null;
+  return async (values, context, resolverOptions) => {
+    const { schema, toBody, messages, fieldOf, check, firstOnly, describe } = latest.current;
+    if (checked?.schema !== schema) checked = { schema, resolve: typeboxResolver(schema) };
+    const result = await checked.resolve(toBody(values), context, {
+      ...resolverOptions,
+      fields: {},
+      names: undefined,
+      shouldUseNativeValidation: false,
+    } as unknown as Parameters<typeof checked.resolve>[2]);
+    const problems: FieldProblem<V>[] = [];
+    for (const bodyField of Object.keys(schema.properties)) {
+      if (!(bodyField in result.errors)) continue;
+      const text =
+        (messages as Record<string, string | undefined> | undefined)?.[bodyField] ??
+        schemaRefusal(bodyField, describe);
+      problems.push({ field: fieldOf?.[bodyField] ?? (bodyField as Path<V>), text });
+    }
+    if (problems.length === 0) {
+      const problem = check?.(values);
+      if (problem) problems.push(problem);
+    }
+    if (problems.length === 0) return { values, errors: {} };
+    const errors: Record<string, FieldError> = {};
+    for (const { field, text } of firstOnly ? problems.slice(0, 1) : problems) {
+      errors[field] ??= { type: 'schema', message: text };
+    }
+    return { values: {}, errors: errors as FieldErrors<V> };
+  };
+}
+
+/** A failed call onto the form: each named field's first server error, else one under the form. */
+function showFailure<V extends FieldValues, S extends TObject, R>(
+  form: UseFormReturn<V>,
+  { serverFields = [], fieldOf, firstOnly, describe }: SchemaFormOptions<V, S, R>,
+  failure: ApiError,
+): ErrorDescription {
+  const first = describeError(failure, { ...describe, fields: serverFields });
+  const named = firstOnly
+    ? first.field === undefined
+      ? []
+      : [first]
+    : serverFields
+        .map((field) => describeError(failure, { ...describe, fields: [field] }))
+        .filter((described) => described.field !== undefined);
+  for (const described of named) {
+    const bodyField = described.field as string;
+    form.setError(fieldOf?.[bodyField] ?? (bodyField as Path<V>), {
+      type: 'server',
+      message: described.text,
+    });
+  }
+  if (named.length === 0) form.setError(SERVER_ERROR, { type: 'server', message: first.text });
+  return first;
+}
