@@ -76,7 +76,7 @@ const RUNTIME_CORE_FILE = new RegExp(
  * The files @panel/shared/page-ui and @panel/shared/data re-export (`./ui/panel`,
  * `./format/csv`, `./store/hooks`…), read from them so the two cannot drift apart.
  */
-const LAZY_SHARED_FILES = ['page-ui.ts', 'data.ts'].flatMap((entry) =>
+const LAZY_SHARED_FILES = ['page-ui.ts', 'data.ts', 'contract.ts'].flatMap((entry) =>
   [
     ...fs
       .readFileSync(path.join(__dirname, '../src', entry), 'utf8')
@@ -86,11 +86,14 @@ const LAZY_SHARED_FILES = ['page-ui.ts', 'data.ts'].flatMap((entry) =>
 
 /**
  * Modules of @panel/shared's lazy half: the data layer (@panel/shared/data's
- * own files and the packages only it uses) and the logged-in pages' building
- * blocks and texts (@panel/shared/page-ui, with their CSS modules).
+ * own files and the packages only it uses), the logged-in pages' building
+ * blocks and texts (@panel/shared/page-ui, with their CSS modules, and the
+ * forms' react-hook-form, resolver and TypeBox) and the contract's schemas
+ * (@panel/shared/contract). Left out, the forms' packages would form a
+ * chunk of their own that the login page preloads.
  */
 const LAZY_SHARED_MODULES = new RegExp(
-  String.raw`[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema)[\\/]|shared[\\/]src[\\/](?:data\.ts|page-ui\.ts|store[\\/]|api[\\/]endpoints[\\/]|(?:${LAZY_SHARED_FILES.join('|')})(?:\.tsx?|\.module\.css)$))`,
+  String.raw`[\\/](?:node_modules[\\/](?:@reduxjs|immer|redux|redux-thunk|reselect|react-redux|use-sync-external-store|@standard-schema|react-hook-form|@hookform|typebox)[\\/]|shared[\\/]src[\\/](?:data\.ts|page-ui\.ts|contract\.ts|store[\\/]|api[\\/]endpoints[\\/]|(?:${LAZY_SHARED_FILES.join('|')})(?:\.tsx?|\.module\.css)$))`,
 );
 
 /**

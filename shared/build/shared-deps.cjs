@@ -18,7 +18,7 @@ function versionOf(name) {
 }
 
 /** The shared modules the login page does not need: the shell provides them from a lazy chunk. */
-const LAZY_SHARED = ['@panel/shared/data', '@panel/shared/page-ui'];
+const LAZY_SHARED = ['@panel/shared/data', '@panel/shared/page-ui', '@panel/shared/contract'];
 
 const singletons = {
   react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
@@ -35,9 +35,10 @@ function sharedDependencies() {
     }
   }
   const sharedPkg = require('../package.json');
-  // Three shared modules: what the login page needs, and two it does not
+  // Four shared modules: what the login page needs, and three it does not
   // (the data layer with Redux Toolkit, the logged-in pages' building
-  // blocks), which the shell fetches once the login form is up.
+  // blocks, the contract's schemas), which the shell fetches once the login
+  // form is up.
   for (const entry of ['@panel/shared', ...LAZY_SHARED]) {
     shared[entry] = {
       singleton: true,

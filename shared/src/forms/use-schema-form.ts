@@ -175,9 +175,12 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
       if (problem) problems.push(problem);
     }
     if (problems.length === 0) return { values, errors: {} };
-    const errors: Record<string, FieldError> = {};
+    const errors: Record<string, FieldError | Record<string, FieldError>> = {};
     for (const { field, text } of firstOnly ? problems.slice(0, 1) : problems) {
-      errors[field] ??= { type: 'schema', message: text };
+      const error = { type: 'schema', message: text };
+      // A body field no input shows (a token from the address): told under the form.
+      if (field in values) errors[field] ??= error;
+      else errors.root ??= { server: error };
     }
     return { values: {}, errors: errors as FieldErrors<V> };
   };

@@ -88,6 +88,18 @@ describe('useSchemaForm', () => {
     expect(screen.getByLabelText('Current')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('tells a refused body field that no input shows under the form', async () => {
+    render(
+      <PasswordForm
+        send={jest.fn()}
+        fieldOf={{ new_password: 'next' }}
+        toBody={() => ({ current_password: 'x'.repeat(200), new_password: 'long enough' })}
+      />,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(MESSAGES.invalidRequest);
+  });
+
   it('sends the body once, however often Save is pressed while in flight', async () => {
     let finish: (value: unknown) => void = () => undefined;
     const send = jest.fn(() => new Promise((resolve) => (finish = resolve)));
