@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
+import fastifySse from '@fastify/sse';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TSchema } from 'typebox';
@@ -20,6 +21,7 @@ import { buildValidator } from './lib/body-validation';
 import { registerControlCharCheck } from './lib/control-chars';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerIdempotency } from './lib/idempotency';
+import { registerLiveFeed } from './lib/live-feed';
 import { registerRateLimit } from './lib/rate-limit';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { MAX_UPLOAD_BYTES } from './lib/uploads';
@@ -122,6 +124,10 @@ export async function app(
   registerErrorHandler(fastify);
 
   registerAuth(fastify, deps.db, deps.jwtSecret, deps.releaseControllerToken);
+  // A comment line every 15 s keeps an idle stream inside the 30 s idle
+  // time-outs of this server and of the shell's proxy.
+  await fastify.register(fastifySse, { heartbeatInterval: 15_000 });
+  await registerLiveFeed(fastify, deps.db);
   registerControlCharCheck(fastify);
 
   await fastify.register(routes, { prefix: '/api/v0', deps, rateLimits, remoteLoadsLimit });

@@ -5,6 +5,7 @@ import { hashSetPasswordToken } from '../src/lib/notifications';
 import { hashSecret } from '../src/lib/passwords';
 import { storeResetCode } from '../src/repositories/reset-codes';
 import { storeSetPasswordToken } from '../src/repositories/set-password-tokens';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import {
   JWT_SECRET,
@@ -67,6 +68,8 @@ const MATRIX = {
   'GET /api/v0/pack/shops/figures':                                 [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/pack/shops/league':                                  [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // Each shop its own activity (the audit log's entries about it); the super admin has GET /audit.
+  'GET /api/v0/shops/activity':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'PUT /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/shops/notification-settings':                        [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
@@ -100,6 +103,8 @@ const MATRIX = {
   'POST /api/v0/pack/container-requests/{id}/received':             [401,  401,  401,  401,  401,  401,  403,  'ok', 404,  403],
   'GET /api/v0/pack/qr-batches':                                    [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   'GET /api/v0/audit':                                              [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
+  // Live events: every account its own stream; B's holds nothing of A's (issue 33, live-events.test.ts).
+  'GET /api/v0/events':                                             [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 'ok'],
   'GET /api/v0/pack/qr-batches/{id}':                               [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Anyone may report a remote's page load (the login page is a remote too); no personal data.
   'POST /api/v0/telemetry/remote-loads':                            ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok'],
@@ -140,7 +145,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ releaseControllerToken: CONTROLLER });
   const hash = await hashSecret(PASSWORD);
   const shop = (name: string, status: 'active' | 'inactive') =>
-    insertShop(ctx.db, {
+    insertShop(ctx.db, systemAudit(), {
       name,
       email: `${name.toLowerCase()}@test.dev`,
       phone: '+1 555 0100',
@@ -431,6 +436,13 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   }),
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
   'GET /api/v0/audit': async () => ({ url: '/api/v0/audit?limit=5' }),
+  'GET /api/v0/shops/activity': async () => ({ url: '/api/v0/shops/activity?limit=5' }),
+  // A stream: read up to its `ready` event, then closed (see answerOf).
+  'GET /api/v0/events': async () => ({
+    url: '/api/v0/events',
+    headers: { accept: 'text/event-stream' },
+    payloadAsStream: true,
+  }),
   'POST /api/v0/releases/audit': async () => ({
     method: 'POST',
     url: '/api/v0/releases/audit',
@@ -500,6 +512,35 @@ function withShopQuery(options: InjectOptions): InjectOptions {
   return { ...options, url: `${url}${url.includes('?') ? '&' : '?'}shop=${ctx.shopA.id}` };
 }
 
+type Answer = Awaited<ReturnType<TestContext['call']>>;
+
+/**
+ * The answer with its body read. A stream's body is read up to its `ready`
+ * event (or its end, for a refusal), then the stream is closed.
+ */
+async function answerOf(
+  request: InjectOptions,
+  res: Answer,
+): Promise<{ statusCode: number; body: string; json: () => unknown }> {
+  if (!request.payloadAsStream) return res;
+  const stream = res.stream();
+  let body = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ready event: ${body}`)), 5_000);
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    stream.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+      if (body.includes('event: ready')) done();
+    });
+    stream.on('end', done);
+  });
+  stream.destroy();
+  return { statusCode: res.statusCode, body, json: () => JSON.parse(body) as unknown };
+}
+
 describe('the matrix', () => {
   it('has one row per operation of the OpenAPI document', async () => {
     const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json() as {
@@ -520,7 +561,10 @@ describe.each(Object.keys(MATRIX) as Operation[])('%s', (operation) => {
     async (who, expected) => {
       const request = withShopQuery(await REQUESTS[operation]());
       const spare = operation === 'POST /api/v0/shops/logout' ? SPARE[who] : undefined;
-      const res = await ctx.call({ ...request, token: spare ? spare() : tokens[who] });
+      const res = await answerOf(
+        request,
+        await ctx.call({ ...request, token: spare ? spare() : tokens[who] }),
+      );
       const allowed =
         expected === 'ok'
           ? res.statusCode >= 200 && res.statusCode < 300

@@ -1,4 +1,5 @@
 import { signToken } from '../src/lib/jwt';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { JWT_SECRET, addStock, createTestContext, type TestContext } from './helpers';
 
@@ -251,7 +252,7 @@ describe('container requests', () => {
     let otherId: number;
 
     beforeAll(async () => {
-      const shop = await insertShop(ctx.db, {
+      const shop = await insertShop(ctx.db, systemAudit(), {
         name: 'Shop Gone',
         email: 'gone@test.dev',
         phone: '+1 555 0100',

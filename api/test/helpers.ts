@@ -14,6 +14,7 @@ import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
 import { hashSecret } from '../src/lib/passwords';
 import { insertContainers } from '../src/repositories/containers';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 
 export const PASSWORD = 'password123';
@@ -33,6 +34,11 @@ export interface TestContext {
   setNow(date: Date | null): void;
   /** PostgreSQL only: another connection pool on the same database, as another API process has. */
   another(): Db;
+  /**
+   * Another app instance (closed with the context): on PostgreSQL on a pool
+   * of its own, as a second API process has; on SQLite on the same database.
+   */
+  startAnotherInstance(): Promise<FastifyInstance>;
   call(
     options: InjectOptions & { token?: string },
   ): Promise<Awaited<ReturnType<FastifyInstance['inject']>>>;
@@ -129,7 +135,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
     .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
   const shop = (name: string, email: string, status: 'active' | 'inactive', createdDate: string) =>
-    insertShop(db, {
+    insertShop(db, systemAudit(), {
       name,
       email,
       phone: '+1 555 0100',
@@ -168,6 +174,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   };
   const app = await instance(db);
   const apps = [app];
+  const extraApps: FastifyInstance[] = [];
   for (let i = 1; i < INSTANCES; i++) apps.push(await instance(another()));
   const dataDir = dataDirs[0] as string;
   let turn = 0;
@@ -187,6 +194,11 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       now = date;
     },
     another,
+    async startAnotherInstance() {
+      const extra = await instance(kind === 'postgres' ? another() : db);
+      extraApps.push(extra);
+      return extra;
+    },
     call({ token: bearer, headers, ...options }) {
       const target = apps[turn++ % apps.length] as FastifyInstance;
       return target.inject({
@@ -195,7 +207,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
       });
     },
     async close() {
-      await Promise.all(apps.map((a) => a.close()));
+      await Promise.all([...apps, ...extraApps].map((a) => a.close()));
       await drop();
       for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import type { Db } from '../src/db/connect';
 import { keptRead } from '../src/db/kept-reads';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { addStock, createTestContext, type TestContext } from './helpers';
 
@@ -32,7 +33,7 @@ const countShops = (db: Db) =>
 
 async function addShop(): Promise<void> {
   shopsAdded += 1;
-  await insertShop(writer, {
+  await insertShop(writer, systemAudit(), {
     name: `Kept ${shopsAdded}`,
     email: `kept${shopsAdded}@test.dev`,
     phone: '+1 555 0100',

@@ -5,6 +5,7 @@ import {
   sendShopActivatedMail,
   type MailDeps,
 } from '../src/lib/notifications';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -39,7 +40,7 @@ async function newShop(
   createdDate = new Date().toISOString(),
 ) {
   shopSeq += 1;
-  return insertShop(ctx.db, {
+  return insertShop(ctx.db, systemAudit(), {
     name,
     email: `fresh${shopSeq}-${Date.now()}@test.dev`,
     phone: '+1 555 0101',

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { Db } from '../src/db/connect';
 import { COSTLY_READ_MS, MAX_STALE_MS, REFRESH_AFTER_MS, recentRead } from '../src/db/kept-reads';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { createTestContext, type TestContext } from './helpers';
 
@@ -33,7 +34,7 @@ const countShops = (db: Db) =>
 
 async function addShop(): Promise<void> {
   added += 1;
-  await insertShop(writer, {
+  await insertShop(writer, systemAudit(), {
     name: `Recent ${added}`,
     email: `recent${added}@test.dev`,
     phone: '+1 555 0100',

@@ -12,6 +12,7 @@ import { ensureReferenceData } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer } from '../src/lib/mailer';
+import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { JWT_SECRET } from './helpers';
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   adminToken = signToken({ kind: 'admin', id: admin.id, ver: 0 }, JWT_SECRET);
   shopId = (
-    await insertShop(db, {
+    await insertShop(db, systemAudit(), {
       name: 'Shop A',
       email: 'a@test.dev',
       phone: '+1 555 0100',

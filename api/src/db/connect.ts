@@ -10,7 +10,7 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
-import { Pool, types, type PoolClient } from 'pg';
+import { Client, Pool, types, type ClientConfig, type PoolClient } from 'pg';
 
 import type { Database as Schema } from './schema';
 
@@ -36,6 +36,18 @@ export interface ConnectOptions {
   schema?: string;
 }
 
+const pgPools = new WeakMap<Db, Pool>();
+
+/**
+ * PostgreSQL only: a new connection outside the pool, with the pool's
+ * settings (the test schema included), for a session that holds its
+ * connection for good, such as LISTEN. Null on SQLite.
+ */
+export function dedicatedClient(db: Db): Client | null {
+  const pool = pgPools.get(db);
+  return pool ? new Client(pool.options as ClientConfig) : null;
+}
+
 /** Opens the database named by a DATABASE_URL: `sqlite:<file>`, `sqlite::memory:` or `postgres://…`. */
 export function connect(url: string, options: ConnectOptions = {}): { db: Db; kind: DbKind } {
   if (dbKind(url) === 'postgres') {
@@ -47,6 +59,7 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     pool.on('connect', preparedStatements);
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     changeStamps.set(db, snapshotStamps(pool));
+    pgPools.set(db, pool);
     return { db, kind: 'postgres' };
   }
   const file = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';

@@ -86,7 +86,7 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     gis: [number, number],
     daysAgo: number,
   ) =>
-    insertShop(db, {
+    insertShop(db, systemAudit(new Date(created(daysAgo))), {
       name,
       email,
       phone,
@@ -131,7 +131,12 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     items: Array<{ container_type: string; count: number }>,
     daysAgo: number,
   ) => {
-    const request = await createRequest(db, shopId, items, new Date(now.getTime() - daysAgo * DAY));
+    const request = await createRequest(
+      db,
+      systemAudit(new Date(now.getTime() - daysAgo * DAY)),
+      shopId,
+      items,
+    );
     const decidedAt = new Date(now.getTime() - daysAgo * DAY + 3600e3);
     await decideRequest(
       db,
@@ -158,12 +163,9 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     ],
     8,
   );
-  const denied = await createRequest(
-    db,
-    green.id,
-    [{ container_type: 'bottle', count: 50 }],
-    new Date(now.getTime() - 5 * DAY),
-  );
+  const denied = await createRequest(db, systemAudit(new Date(now.getTime() - 5 * DAY)), green.id, [
+    { container_type: 'bottle', count: 50 },
+  ]);
   const deniedAt = new Date(now.getTime() - 4 * DAY);
   await decideRequest(
     db,
@@ -172,21 +174,13 @@ export async function ensureDemoData(db: Db, now = new Date()): Promise<boolean>
     { approved: false, reason: 'admin' },
     deniedAt,
   );
-  await createRequest(
-    db,
-    green.id,
-    [
-      { container_type: 'cup', count: 10 },
-      { container_type: 'bowl', count: 5 },
-    ],
-    new Date(now.getTime() - DAY),
-  );
-  await createRequest(
-    db,
-    deli.id,
-    [{ container_type: 'bottle', count: 12 }],
-    new Date(now.getTime() - 2 * 3600e3),
-  );
+  await createRequest(db, systemAudit(new Date(now.getTime() - DAY)), green.id, [
+    { container_type: 'cup', count: 10 },
+    { container_type: 'bowl', count: 5 },
+  ]);
+  await createRequest(db, systemAudit(new Date(now.getTime() - 2 * 3600e3)), deli.id, [
+    { container_type: 'bottle', count: 12 },
+  ]);
 
   const stockCodes = async (shopId: number, type: string) =>
     (

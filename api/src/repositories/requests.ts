@@ -108,10 +108,11 @@ export async function findRequest(db: Db, id: number): Promise<ContainerRequest 
 
 export async function createRequest(
   db: Db,
+  audit: AuditContext,
   shopId: number,
   items: RequestedContainers,
-  now = new Date(),
 ): Promise<ContainerRequest> {
+  const now = audit.now;
   const id = await db.transaction().execute(async (trx) => {
     const request = await trx
       .insertInto('container_requests')
@@ -135,6 +136,12 @@ export async function createRequest(
       )
       .execute();
     await bumpCounts(trx, shopAndAll(shopId, 'requests:PENDING', 1));
+    await recordAudit(trx, audit, {
+      action: 'request.create',
+      target: { kind: 'request', id: request.id, label: `Request ${request.id}` },
+      shopId,
+      details: { items: items.map((i) => ({ type: i.container_type, count: i.count })) },
+    });
     return request.id;
   });
   return (await findRequest(db, id)) as ContainerRequest;

@@ -69,7 +69,8 @@ export function newestShops(db: Db, count: number): Promise<ShopRow[]> {
   );
 }
 
-export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
+/** Adds a shop; its entry in the audit log (shop.register) commits with it. */
+export async function insertShop(db: Db, audit: AuditContext, shop: NewShop): Promise<ShopRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('shops')
@@ -77,6 +78,11 @@ export async function insertShop(db: Db, shop: NewShop): Promise<ShopRow> {
       .returningAll()
       .executeTakeFirstOrThrow();
     await bumpCounts(trx, [{ scope: ALL_SHOPS, name: `shops:${row.status}`, delta: 1 }]);
+    await recordAudit(trx, audit, {
+      action: 'shop.register',
+      target: { kind: 'shop', id: row.id, label: row.name },
+      details: { status: row.status },
+    });
     return row;
   });
 }

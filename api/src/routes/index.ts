@@ -4,6 +4,7 @@ import auditRoutes from './audit';
 import authRoutes from './auth';
 import containerRequestRoutes from './container-requests';
 import containerRoutes from './containers';
+import eventRoutes from './events';
 import loanRoutes from './loans';
 import notificationRoutes from './notifications';
 import qrBatchRoutes from './qr-batches';
@@ -22,6 +23,7 @@ export default routeGroup([
   shopRoutes,
   containerRequestRoutes,
   containerRoutes,
+  eventRoutes,
   loanRoutes,
   notificationRoutes,
   qrBatchRoutes,

@@ -4,12 +4,14 @@ import { Dictionary, Nullable, PageQuery, StringEnum } from './common';
 
 /** Every action the audit log records (lib/audit.ts writes them). */
 export const AUDIT_ACTIONS = [
+  'request.create',
   'request.approve',
   'request.deny',
   'request.cancel',
   'request.sent',
   'request.received',
   'qr_batch.generate',
+  'shop.register',
   'shop.activate',
   'shop.deactivate',
   'shop.profile_update',

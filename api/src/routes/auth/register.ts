@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { ConflictError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { registeredMail } from '../../lib/mail-texts';
 import { readForm } from '../../lib/multipart';
 import { accountCallLimits } from '../../lib/rate-limit';
@@ -40,7 +41,7 @@ const register: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps, ra
       const logo = (await storeLogo(db, form)) ?? null;
       let shop;
       try {
-        shop = await insertShop(db, {
+        shop = await insertShop(db, auditContextOf(request, deps), {
           name: fields.name,
           email: fields.email,
           phone: fields.phone,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
-import { nowOf, type RouteOptions } from '../../deps';
+import type { RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { typeKeys } from '../../repositories/reference';
 import { createRequest } from '../../repositories/requests';
@@ -33,7 +34,7 @@ const createRequestRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, 
         seen.add(item.container_type);
       }
       reply.status(201);
-      return createRequest(deps.db, caller.shopId, items, nowOf(deps));
+      return createRequest(deps.db, auditContextOf(request, deps), caller.shopId, items);
     },
   );
 };
