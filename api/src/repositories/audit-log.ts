@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 
 import { dbKindOf, type Db } from '../db/connect';
 import type { AuditLogRow } from '../db/schema';
-import type { AuditEntry, AuditFilter } from '../schemas/audit';
+import type { AuditAction, AuditEntry, AuditFilter } from '../schemas/audit';
 import type { Page } from './paging';
 
 const ALL_ROWS = 2_147_483_647;
@@ -22,8 +22,20 @@ export function toApiAuditEntry(row: AuditLogRow): AuditEntry {
   };
 }
 
-function filtered(db: Db, filter: AuditFilter) {
+/**
+ * The query's filter, plus what routes add: an allow-list of actions (a
+ * shop's own activity), and `upTo`, the newest id a streamed list reads, so
+ * its count and its rows agree while entries keep coming.
+ */
+export interface AuditListFilter extends AuditFilter {
+  actions?: readonly AuditAction[];
+  upTo?: number;
+}
+
+function filtered(db: Db, filter: AuditListFilter) {
   let query = db.selectFrom('audit_log');
+  if (filter.actions) query = query.where('action', 'in', [...filter.actions]);
+  if (filter.upTo !== undefined) query = query.where('id', '<=', filter.upTo);
   if (filter.actor !== undefined) query = query.where('actor_id', '=', filter.actor);
   if (filter.actor_role) query = query.where('actor_role', '=', filter.actor_role);
   if (filter.action) query = query.where('action', '=', filter.action);
@@ -37,7 +49,7 @@ function filtered(db: Db, filter: AuditFilter) {
 /** Entries newest first (by id, the order they were written), one page, and how many match. */
 export async function listAuditEntries(
   db: Db,
-  filter: AuditFilter,
+  filter: AuditListFilter,
   page: Page,
 ): Promise<{ total: number; items: AuditEntry[] }> {
   const { total } = await filtered(db, filter)
@@ -48,6 +60,49 @@ export async function listAuditEntries(
   if (page.limit !== undefined || page.offset) query = query.limit(page.limit ?? ALL_ROWS);
   if (page.offset) query = query.offset(page.offset);
   return { total: Number(total), items: (await query.execute()).map(toApiAuditEntry) };
+}
+
+/** The newest entry's id (0 when there is none): where a streamed list stops. */
+export async function newestAuditId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+export async function countAuditEntries(db: Db, filter: AuditListFilter): Promise<number> {
+  const { total } = await filtered(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/**
+ * The entries a filter matches, newest first, in batches of `batch`: the
+ * page's offset once, then each batch after the last id seen (a walk down
+ * the filter's index, never a growing OFFSET), so a million-row export holds
+ * one batch in memory at a time. Stops after `page.limit` entries if given.
+ */
+export async function* auditEntryBatches(
+  db: Db,
+  filter: AuditListFilter,
+  page: Page,
+  batch = 1000,
+): AsyncGenerator<AuditEntry[]> {
+  let left = page.limit ?? Infinity;
+  let before: number | undefined;
+  while (left > 0) {
+    let query = filtered(db, filter).selectAll().orderBy('id', 'desc').limit(Math.min(batch, left));
+    if (before === undefined && page.offset) query = query.offset(page.offset);
+    if (before !== undefined) query = query.where('id', '<', before);
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    yield rows.map(toApiAuditEntry);
+    left -= rows.length;
+    before = (rows.at(-1) as AuditLogRow).id;
+    if (rows.length < Math.min(batch, left + rows.length)) return;
+  }
 }
 
 /**

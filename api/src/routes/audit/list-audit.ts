@@ -1,9 +1,16 @@
+import { Readable } from 'node:stream';
+
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 
 import type { RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
-import { listAuditEntries } from '../../repositories/audit-log';
+import {
+  auditEntryBatches,
+  countAuditEntries,
+  listAuditEntries,
+  newestAuditId,
+} from '../../repositories/audit-log';
 import { AuditEntrySchema, AuditQuery, type AuditEntry } from '../../schemas/audit';
 import { ListOf, errors } from '../../schemas/common';
 
@@ -53,12 +60,29 @@ function csvRow(entry: AuditEntry): string {
   return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
 }
 
-/** Text, not JSON: Fastify sends it as it is, past the list's JSON schema. */
-function sendCsv(reply: FastifyReply, items: AuditEntry[]): FastifyReply {
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', 'attachment; filename="audit-log.csv"')
-    .send([CSV_COLUMNS.join(','), ...items.map(csvRow)].join('\r\n') + '\r\n');
+/** The CSV document, one batch of rows at a time (a header first). */
+async function* csvLines(batches: AsyncGenerator<AuditEntry[]>): AsyncGenerator<string> {
+  yield CSV_COLUMNS.join(',') + '\r\n';
+  for await (const items of batches) yield items.map((item) => csvRow(item) + '\r\n').join('');
+}
+
+/** The JSON array, one batch at a time. */
+async function* jsonLines(batches: AsyncGenerator<AuditEntry[]>): AsyncGenerator<string> {
+  let separator = '[';
+  for await (const items of batches) {
+    yield separator + items.map((item) => JSON.stringify(item)).join(',');
+    separator = ',';
+  }
+  yield separator === '[' ? '[]' : ']';
+}
+
+/**
+ * Sends text as it is read: bytes, not objects, since Readable.from would
+ * otherwise read batches ahead of a slow client. Text, not JSON: Fastify
+ * sends it as it is, past the list's JSON schema.
+ */
+function sendStream(reply: FastifyReply, lines: AsyncGenerator<string>): FastifyReply {
+  return reply.send(Readable.from(lines, { objectMode: false, highWaterMark: 1 }));
 }
 
 /**
@@ -85,9 +109,23 @@ const listAudit: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps })
       // An admin and a shop may share an id, so an actor is named with its role.
       if (filter.actor !== undefined && !filter.actor_role)
         throw new ValidationError('Give actor_role with actor: ids are per role.');
-      const { total, items } = await listAuditEntries(deps.db, filter, { limit, offset });
+      if (format !== 'csv' && limit !== undefined) {
+        const { total, items } = await listAuditEntries(deps.db, filter, { limit, offset });
+        reply.header('X-Total-Count', total);
+        return items;
+      }
+      // An export or a whole list streams, a batch at a time as the client
+      // takes it, up to the newest entry at the start: count and rows agree.
+      const upTo = await newestAuditId(deps.db);
+      const total = await countAuditEntries(deps.db, { ...filter, upTo });
+      const batches = auditEntryBatches(deps.db, { ...filter, upTo }, { limit, offset });
       reply.header('X-Total-Count', total);
-      return format === 'csv' ? sendCsv(reply, items) : items;
+      if (format === 'csv') {
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', 'attachment; filename="audit-log.csv"');
+      } else reply.type('application/json; charset=utf-8');
+      return sendStream(reply, format === 'csv' ? csvLines(batches) : jsonLines(batches));
     },
   );
 };
