@@ -1,14 +1,12 @@
-import { api } from '@panel/shared/data';
+import type { Static } from 'typebox';
 
-export interface SetPasswordBody {
-  token: string;
-  password: string;
-}
+import type { SetPasswordBody } from '@panel/shared/contract';
+import { api } from '@panel/shared/data';
 
 const setPasswordApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    authSetPassword: build.mutation<{ message?: string }, SetPasswordBody>({
+    authSetPassword: build.mutation<{ message?: string }, Static<typeof SetPasswordBody>>({
       query: (body) => ({ url: '/shops/set-password/', method: 'POST', body }),
     }),
   }),

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 
-import { describeError, LIMITS, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
-import { MAIL_MESSAGES } from '@panel/shared/page-ui';
+import { LIMITS, MESSAGES, notify, PATHS } from '@panel/shared';
+import { SetPasswordBody } from '@panel/shared/contract';
+import { MAIL_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
+import { AuthPasswordField } from '../../../components/auth-field';
 import styles from '../../../components/form.module.css';
-import { PasswordField } from '../../../components/password-field';
 import { useAuthSetPasswordMutation } from '../api/set-password';
 
 /**
@@ -18,34 +18,25 @@ export function SetPasswordForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const [setPassword, state] = useAuthSetPasswordMutation();
-  const [password, setPasswordText] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [tooShort, setTooShort] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (state.isLoading) return;
-    setError(null);
-    const chosen = password.trim();
-    if (chosen.length < LIMITS.passwordMinLength) {
-      setTooShort(true);
-      return;
-    }
-    if (chosen !== confirm.trim()) {
-      setMismatch(true);
-      return;
-    }
-    try {
-      const reply = await setPassword({ token, password: chosen }).unwrap();
+  const [setPassword] = useAuthSetPasswordMutation();
+  const form = useSchemaForm({
+    schema: SetPasswordBody,
+    defaultValues: { new_password: '', confirm_password: '' },
+    toBody: (values) => ({ token, password: values.new_password.trim() }),
+    fieldOf: { password: 'new_password' },
+    messages: { password: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) },
+    check: (values) =>
+      values.new_password.trim() === values.confirm_password.trim()
+        ? null
+        : { field: 'confirm_password', text: MESSAGES.passwordsDontMatch },
+    firstOnly: true,
+    describe: { anonymous: true },
+    send: (body) => setPassword(body).unwrap(),
+    onSent: (reply) => {
       notify.success(reply?.message ?? MAIL_MESSAGES.setPasswordDone);
       navigate(PATHS.login);
-    } catch (failure) {
-      setError(describeError(failure as ApiError, { anonymous: true }).text);
-    }
-  };
+    },
+  });
 
   const backToLogin = (
     <p className={styles.footer}>
@@ -67,38 +58,26 @@ export function SetPasswordForm() {
   }
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={state.isLoading}>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
       <p className={styles.hint}>{MAIL_MESSAGES.setPasswordHint}</p>
-      <PasswordField
+      <AuthPasswordField
         label="Password"
-        name="new_password"
         autoComplete="new-password"
         maxLength={LIMITS.passwordMaxLength}
-        value={password}
-        error={tooShort ? MESSAGES.passwordTooShort(LIMITS.passwordMinLength) : null}
-        onChange={(event) => {
-          setPasswordText(event.target.value);
-          setTooShort(false);
-        }}
+        {...form.field('new_password')}
       />
-      <PasswordField
+      <AuthPasswordField
         label="Confirm password"
-        name="confirm_password"
         autoComplete="new-password"
         maxLength={LIMITS.passwordMaxLength}
-        value={confirm}
-        error={mismatch ? MESSAGES.passwordsDontMatch : null}
-        onChange={(event) => {
-          setConfirm(event.target.value);
-          setMismatch(false);
-        }}
+        {...form.field('confirm_password')}
       />
-      {error ? (
+      {form.formError ? (
         <p className={styles.errorBlock} role="alert">
-          {error}
+          {form.formError}
         </p>
       ) : null}
-      <button className={styles.button} type="submit" disabled={state.isLoading}>
+      <button className={styles.button} type="submit" disabled={form.busy}>
         {MAIL_MESSAGES.setPasswordSubmit}
       </button>
       {backToLogin}
