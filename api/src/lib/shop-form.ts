@@ -3,13 +3,12 @@ import { Compile } from 'typebox/compile';
 
 import type { Db } from '../db/connect';
 import { ValidationError } from '../errors';
-import { SHOP_FIELD_MESSAGES } from '../schemas/shop-form';
+import { SHOP_FIELD_BLANK as BLANK, SHOP_FIELD_MESSAGES } from '../schemas/shop-form';
 import { normaliseEmail } from './email';
 import type { Form } from './multipart';
 import { saveLogo } from './uploads';
 
 const REQUIRED = 'This field is required.';
-const BLANK = 'This field may not be blank.';
 
 /**
  * A multipart number: a plain decimal (`-12.5`), nothing else. `Number()`

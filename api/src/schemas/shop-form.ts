@@ -8,6 +8,7 @@ export {
   PHONE_PATTERN,
   ProfileForm,
   RegisterForm,
+  SHOP_FIELD_BLANK,
   SHOP_FIELD_MESSAGES,
 } from '@panel/shared/contract';
 

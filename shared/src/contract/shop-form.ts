@@ -56,6 +56,9 @@ export const ProfileForm = Type.Object({
   logo: Type.Optional(fields.logo),
 });
 
+/** The message of a register or profile field sent blank. */
+export const SHOP_FIELD_BLANK = 'This field may not be blank.';
+
 /** The message of each field when its value breaks the schema other than by being blank. */
 export const SHOP_FIELD_MESSAGES: Record<string, string> = {
   name: 'Ensure this field has no more than 100 characters.',

@@ -37,11 +37,15 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
    * Without one, the sentence describeError gives the API's schema answer
    * for that field, so the user reads what the server would have said.
    */
-  messages?: Partial<Record<keyof Static<S> & string, string>>;
+  messages?: Partial<Record<keyof Static<S> & string, string | ((body: Static<S>) => string)>>;
   /** The form field that shows a body field's error, where the names differ. */
   fieldOf?: Partial<Record<string, Path<V>>>;
-  /** Checks beyond the schema, run when it passes. */
+  /** Checks beyond the schema, run when it passes (or before it, with `checkFirst`). */
   check?: (values: V) => FieldProblem<V> | null;
+  /** Run `check` before the schema: a box to tick comes before the fields' errors. */
+  checkFirst?: boolean;
+  /** Focus the first field with an error. */
+  focusError?: boolean;
   /** One problem at a time (the body's field order), as a form that checks one field at a time. */
   firstOnly?: boolean;
   /** Makes the call; a throw is a failed call (RTK Query's unwrap() error). */
@@ -57,6 +61,8 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
   holdAfterFailureMs?: number;
   /** The form stays busy after a success: it is leaving the page. */
   busyAfterSuccess?: boolean;
+  /** onSent runs this long after the success (the page says so first). */
+  onSentDelayMs?: number;
 }
 
 export interface SchemaForm<V extends FieldValues> extends UseFormReturn<V> {
@@ -64,6 +70,8 @@ export interface SchemaForm<V extends FieldValues> extends UseFormReturn<V> {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** A call is in flight (or held after it, as asked). */
   busy: boolean;
+  /** The last call succeeded. */
+  sent: boolean;
   /** An input's props, with its error; typing in it takes that error away. */
   field: (name: Path<V>) => UseFormRegisterReturn<Path<V>> & { error?: string };
   /** A failure no field owns (no internet, a plain `error`). */
@@ -96,10 +104,11 @@ export function useSchemaForm<V extends FieldValues, S extends TObject, R = unkn
     resolver,
     // Errors come and go on submit; typing in a field only takes its own away.
     reValidateMode: 'onSubmit',
-    shouldFocusError: false,
+    shouldFocusError: options.focusError ?? false,
   });
   const inFlight = useRef(false);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -113,11 +122,15 @@ export function useSchemaForm<V extends FieldValues, S extends TObject, R = unkn
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
+    setSent(false);
     const current = latest.current;
     try {
       const result = await current.send(current.toBody(values), values);
       if (!current.busyAfterSuccess) release();
-      current.onSent?.(result, values);
+      setSent(true);
+      if (current.onSentDelayMs === undefined) current.onSent?.(result, values);
+      else
+        timer.current = setTimeout(() => current.onSent?.(result, values), current.onSentDelayMs);
     } catch (failure) {
       const described = showFailure(form, current, failure as ApiError);
       if (current.holdAfterFailureMs)
@@ -143,6 +156,7 @@ export function useSchemaForm<V extends FieldValues, S extends TObject, R = unkn
     ...form,
     onSubmit,
     busy,
+    sent,
     field,
     formError: form.formState.errors.root?.server?.message,
   };
@@ -154,9 +168,17 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
 }): Resolver<V> {
   let checked: { schema: S; resolve: ReturnType<typeof typeboxResolver<S, unknown>> } | null = null;
   return async (values, context, resolverOptions) => {
-    const { schema, toBody, messages, fieldOf, check, firstOnly, describe } = latest.current;
+    const { schema, toBody, messages, fieldOf, check, checkFirst, firstOnly, describe } =
+      latest.current;
+    const early = checkFirst ? check?.(values) : null;
+    if (early)
+      return {
+        values: {},
+        errors: { [early.field]: { type: 'check', message: early.text } } as FieldErrors<V>,
+      };
     if (checked?.schema !== schema) checked = { schema, resolve: typeboxResolver(schema) };
-    const result = await checked.resolve(toBody(values), context, {
+    const body = toBody(values);
+    const result = await checked.resolve(body, context, {
       ...resolverOptions,
       fields: {},
       names: undefined,
@@ -165,12 +187,16 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
     const problems: FieldProblem<V>[] = [];
     for (const bodyField of Object.keys(schema.properties)) {
       if (!(bodyField in result.errors)) continue;
+      const message = (
+        messages as Record<string, string | ((body: Static<S>) => string)> | undefined
+      )?.[bodyField];
       const text =
-        (messages as Record<string, string | undefined> | undefined)?.[bodyField] ??
-        schemaRefusal(bodyField, describe);
+        typeof message === 'function'
+          ? message(body)
+          : (message ?? schemaRefusal(bodyField, describe));
       problems.push({ field: fieldOf?.[bodyField] ?? (bodyField as Path<V>), text });
     }
-    if (problems.length === 0) {
+    if (problems.length === 0 && !checkFirst) {
       const problem = check?.(values);
       if (problem) problems.push(problem);
     }

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { DELAYS_MS, LIMITS, logoProblem, MESSAGES, PATHS } from '@panel/shared';
+import { SHOP_FIELD_BLANK, SHOP_FIELD_MESSAGES } from '@panel/shared/contract';
 import { fetchedRequest, jsonResponse, renderRoutes } from '@panel/shared/testing';
 
 import { RegisterPage } from '../components/register-page';
@@ -68,6 +69,24 @@ describe('register page', () => {
 
     await user.click(terms);
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("checks the fields against the API's schema, in its words, before sending", async () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    const user = userEvent.setup();
+    renderRegisterPage();
+
+    await user.type(screen.getByLabelText('Email'), 'not-an-address');
+    await user.type(screen.getByLabelText('Phone'), '0123');
+    await user.click(screen.getByRole('checkbox', { name: MESSAGES.termsLabel }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const name = screen.getByLabelText('Shop name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription(SHOP_FIELD_BLANK));
+    expect(name).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(SHOP_FIELD_MESSAGES.email);
+    expect(screen.getByLabelText('Phone')).not.toHaveAttribute('aria-invalid');
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 
   it('refuses a logo over 2 MB and clears the choice', async () => {

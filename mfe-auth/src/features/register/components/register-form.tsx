@@ -1,199 +1,114 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { DELAYS_MS, LIMITS, logoProblem, MESSAGES, PATHS } from '@panel/shared';
 import {
-  DELAYS_MS,
-  describeError,
-  LIMITS,
-  logoProblem,
-  MESSAGES,
-  PATHS,
-  type ApiError,
-} from '@panel/shared';
-import { FilePicker } from '@panel/shared/page-ui';
+  RegisterForm as RegisterBody,
+  SHOP_FIELD_BLANK,
+  SHOP_FIELD_MESSAGES,
+} from '@panel/shared/contract';
+import { FilePicker, useSchemaForm } from '@panel/shared/page-ui';
 
-import { FormField } from '../../../components/form-field';
+import { AuthField } from '../../../components/auth-field';
 import styles from '../../../components/form.module.css';
 import { useAuthRegisterShopMutation } from '../api/register-shop';
-import { buildRegistrationForm } from '../utils/registration-form';
+import { buildRegistrationForm, type RegistrationFields } from '../utils/registration-form';
 
-/**
- * Spec section 8 names the e-mail and logo errors; the API also checks the
- * name and the phone. Each field's first server error shows on that field.
- */
-const SERVER_FIELDS = ['name', 'email', 'phone', 'logo'] as const;
-type ServerField = (typeof SERVER_FIELDS)[number];
+type Values = RegistrationFields & { terms: boolean };
+type TextField = 'name' | 'email' | 'phone';
 
-interface ServerErrors {
-  fields: Partial<Record<ServerField, string>>;
-  /** A failure no field owns (no internet, a plain `error`): shown under the form. */
-  general: string | null;
-}
-
-const NO_SERVER_ERRORS: ServerErrors = { fields: {}, general: null };
-
-function serverErrors(failure: ApiError): ServerErrors {
-  const fields: ServerErrors['fields'] = {};
-  for (const field of SERVER_FIELDS) {
-    const described = describeError(failure, { fields: [field], anonymous: true });
-    if (described.field === field) fields[field] = described.text;
-  }
-  const general =
-    Object.keys(fields).length === 0 ? describeError(failure, { anonymous: true }).text : null;
-  return { fields, general };
-}
+/** The API's own words for a refused field: blank, or its field message. */
+const refusal = (field: TextField) => (body: Record<TextField, string>) =>
+  body[field] === '' ? SHOP_FIELD_BLANK : (SHOP_FIELD_MESSAGES[field] ?? SHOP_FIELD_BLANK);
 
 /**
  * Spec sections 2-5: Enter moves to the next field, text trimmed, the terms
  * must be ticked, the logo is an image under 2 MB; the button is dimmed while
- * busy and comes back 3 s after a failure; on 201, login 1.5 s later.
+ * busy and comes back 3 s after a failure; on 201, login 1.5 s later. The
+ * fields are checked against the API's RegisterForm schema in its words;
+ * each field's first server error shows on that field (spec section 8 names
+ * the e-mail and logo errors; the API also checks the name and the phone).
  */
 export function RegisterForm() {
   const navigate = useNavigate();
   const [registerShop] = useAuthRegisterShopMutation();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
-  const [terms, setTerms] = useState(false);
-  const [logo, setLogo] = useState<File | null>(null);
-  const [termsError, setTermsError] = useState<string | null>(null);
-  const [logoError, setLogoError] = useState<string | null>(null);
-  const [server, setServer] = useState<ServerErrors>(NO_SERVER_ERRORS);
-  const [busy, setBusy] = useState(false);
-  const [registered, setRegistered] = useState(false);
-  const inFlight = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const phoneInput = useRef<HTMLInputElement>(null);
-  const termsInput = useRef<HTMLInputElement>(null);
   const logoInput = useRef<HTMLInputElement>(null);
+  const form = useSchemaForm({
+    schema: RegisterBody,
+    defaultValues: { name: '', email: '', phone: '', logo: null, terms: false } as Values,
+    // What the API checks: trimmed text, the e-mail in the one form it stores.
+    toBody: (values: Values) => ({
+      name: values.name.trim(),
+      email: values.email.normalize('NFKC').trim().toLowerCase(),
+      phone: values.phone.trim(),
+    }),
+    messages: { name: refusal('name'), email: refusal('email'), phone: refusal('phone') },
+    check: (values) => (values.terms ? null : { field: 'terms', text: MESSAGES.acceptTerms }),
+    checkFirst: true,
+    focusError: true,
+    serverFields: ['name', 'email', 'phone', 'logo'],
+    describe: { anonymous: true },
+    send: (_body, values) => registerShop(buildRegistrationForm(values)).unwrap(),
+    holdAfterFailureMs: DELAYS_MS.registrationReenable,
+    busyAfterSuccess: true,
+    onSentDelayMs: DELAYS_MS.postRegistration,
+    onSent: () => navigate(PATHS.login),
+  });
+  const { errors } = form.formState;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const focusOnEnter =
-    (next: { current: HTMLInputElement | null }) => (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key !== 'Enter') return;
-      event.preventDefault();
-      next.current?.focus();
-    };
-
-  // Editing a field takes its server error away; the others stay until the next try.
-  const clearServerError = (field: ServerField) =>
-    setServer((current) => {
-      if (current.fields[field] === undefined) return current;
-      const fields = { ...current.fields };
-      delete fields[field];
-      return { ...current, fields };
-    });
+  const focusOnEnter = (next: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    next();
+  };
 
   const onLogoChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
-    clearServerError('logo');
     const problem = file ? logoProblem(file) : null;
-    setLogoError(problem);
+    form.clearErrors('logo');
     if (problem) {
+      form.setError('logo', { type: 'file', message: problem });
       // The refused file must not stay chosen (spec section 5).
       event.target.value = '';
-      setLogo(null);
-      return;
     }
-    setLogo(file);
+    form.setValue('logo', problem ? null : file);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    if (!terms) {
-      setTermsError(MESSAGES.acceptTerms);
-      termsInput.current?.focus();
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    setServer(NO_SERVER_ERRORS);
-    try {
-      await registerShop(buildRegistrationForm({ name, email, phone, logo })).unwrap();
-      // Said once, beside the form (role=status), not also in a toast.
-      setRegistered(true);
-      timer.current = setTimeout(() => navigate(PATHS.login), DELAYS_MS.postRegistration);
-    } catch (failure) {
-      setServer(serverErrors(failure as ApiError));
-      timer.current = setTimeout(() => {
-        inFlight.current = false;
-        setBusy(false);
-      }, DELAYS_MS.registrationReenable);
-    }
-  };
-
-  const logoFieldError = logoError ?? server.fields.logo ?? null;
-
+  const { error: termsError, ...terms } = form.field('terms');
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-busy={busy}>
-      <FormField
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+      <AuthField
         label="Shop name"
-        name="name"
         autoComplete="organization"
         maxLength={LIMITS.shopNameMaxLength}
-        value={name}
-        error={server.fields.name}
-        onChange={(event) => {
-          setName(event.target.value);
-          clearServerError('name');
-        }}
-        onKeyDown={focusOnEnter(emailInput)}
+        {...form.field('name')}
+        onKeyDown={focusOnEnter(() => form.setFocus('email'))}
       />
-      <FormField
-        ref={emailInput}
+      <AuthField
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         maxLength={LIMITS.emailMaxLength}
-        value={email}
-        error={server.fields.email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          clearServerError('email');
-        }}
-        onKeyDown={focusOnEnter(phoneInput)}
+        {...form.field('email')}
+        onKeyDown={focusOnEnter(() => form.setFocus('phone'))}
       />
-      <FormField
-        ref={phoneInput}
+      <AuthField
         label="Phone"
         type="tel"
-        name="phone"
         autoComplete="tel"
         maxLength={LIMITS.phoneMaxLength}
-        value={phone}
-        error={server.fields.phone}
-        onChange={(event) => {
-          setPhone(event.target.value);
-          clearServerError('phone');
-        }}
-        onKeyDown={focusOnEnter(termsInput)}
+        {...form.field('phone')}
+        onKeyDown={focusOnEnter(() => form.setFocus('terms'))}
       />
       <div className={styles.field}>
         <label className={styles.check}>
           <input
-            ref={termsInput}
             type="checkbox"
-            name="terms"
-            checked={terms}
+            {...terms}
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? 'register-terms-error' : undefined}
-            onChange={(event) => {
-              setTerms(event.target.checked);
-              if (event.target.checked) setTermsError(null);
-            }}
-            onKeyDown={focusOnEnter(logoInput)}
+            onKeyDown={focusOnEnter(() => logoInput.current?.focus())}
           />
           {MESSAGES.termsLabel}
         </label>
@@ -209,22 +124,22 @@ export function RegisterForm() {
         label="Logo"
         name="logo"
         accept="image/*"
-        fileName={logo?.name ?? null}
+        fileName={form.watch('logo')?.name ?? null}
         hint={MESSAGES.logoHint}
-        error={logoFieldError}
+        error={errors.logo?.message ?? null}
         onChange={onLogoChange}
       />
-      {server.general ? (
+      {form.formError ? (
         <p className={styles.errorBlock} role="alert">
-          {server.general}
+          {form.formError}
         </p>
       ) : null}
-      {registered ? (
+      {form.sent ? (
         <p className={styles.success} role="status">
           {MESSAGES.registered}
         </p>
       ) : null}
-      <button className={styles.button} type="submit" disabled={busy}>
+      <button className={styles.button} type="submit" disabled={form.busy}>
         Register
       </button>
     </form>
