@@ -38,8 +38,8 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
    * for that field, so the user reads what the server would have said.
    */
   messages?: Partial<Record<keyof Static<S> & string, string | ((body: Static<S>) => string)>>;
-  /** The form field that shows a body field's error, where the names differ. */
-  fieldOf?: Partial<Record<string, Path<V>>>;
+  /** The form field that shows a body field's error, where the names differ ('form': under the form). */
+  fieldOf?: Partial<Record<string, Path<V> | 'form'>>;
   /** Checks beyond the schema, run when it passes (or before it, with `checkFirst`). */
   check?: (values: V) => FieldProblem<V> | null;
   /** Run `check` before the schema: a box to tick comes before the fields' errors. */
@@ -55,8 +55,8 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
   /** How describeError reads a failure (anonymous calls, by status code). */
   describe?: Omit<DescribeOptions, 'fields'>;
   onSent?: (result: R, values: V) => void;
-  /** After a failure is on the form, e.g. for a toast. */
-  onFailed?: (described: ErrorDescription) => void;
+  /** After a failure is on the form, e.g. for a toast or what else its answer says. */
+  onFailed?: (described: ErrorDescription, failure: ApiError) => void;
   /** The form stays busy this long after a failure (the register form's 3 s). */
   holdAfterFailureMs?: number;
   /** The form stays busy after a success: it is leaving the page. */
@@ -136,7 +136,7 @@ export function useSchemaForm<V extends FieldValues, S extends TObject, R = unkn
       if (current.holdAfterFailureMs)
         timer.current = setTimeout(release, current.holdAfterFailureMs);
       else release();
-      current.onFailed?.(described);
+      current.onFailed?.(described, failure as ApiError);
     }
   };
 
@@ -194,7 +194,7 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
         typeof message === 'function'
           ? message(body)
           : (message ?? schemaRefusal(bodyField, describe));
-      problems.push({ field: fieldOf?.[bodyField] ?? (bodyField as Path<V>), text });
+      problems.push({ field: (fieldOf?.[bodyField] ?? bodyField) as Path<V>, text });
     }
     if (problems.length === 0 && !checkFirst) {
       const problem = check?.(values);
@@ -205,7 +205,7 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
     for (const { field, text } of firstOnly ? problems.slice(0, 1) : problems) {
       const error = { type: 'schema', message: text };
       // A body field no input shows (a token from the address): told under the form.
-      if (field in values) errors[field] ??= error;
+      if (field !== 'form' && field in values) errors[field] ??= error;
       else errors.root ??= { server: error };
     }
     return { values: {}, errors: errors as FieldErrors<V> };
@@ -227,8 +227,8 @@ function showFailure<V extends FieldValues, S extends TObject, R>(
         .map((field) => describeError(failure, { ...describe, fields: [field] }))
         .filter((described) => described.field !== undefined);
   for (const described of named) {
-    const bodyField = described.field as string;
-    form.setError(fieldOf?.[bodyField] ?? (bodyField as Path<V>), {
+    const field = fieldOf?.[described.field as string] ?? (described.field as Path<V>);
+    form.setError(field === 'form' ? SERVER_ERROR : field, {
       type: 'server',
       message: described.text,
     });

@@ -136,10 +136,10 @@ describe('useSchemaForm', () => {
       'The current password is not right.',
     );
     expect(screen.getByLabelText('Current')).toHaveAttribute('aria-invalid', 'true');
-    expect(onFailed).toHaveBeenCalledWith({
-      text: 'The current password is not right.',
-      field: 'current_password',
-    });
+    expect(onFailed).toHaveBeenCalledWith(
+      { text: 'The current password is not right.', field: 'current_password' },
+      failure,
+    );
   });
 
   it('puts a failure no field owns under the form, and holds the form busy as asked', async () => {

@@ -1,15 +1,12 @@
-import { api } from '@panel/shared/data';
+import type { Static } from 'typebox';
 
-export interface ResetPasswordBody {
-  email: string;
-  reset_code: string;
-  new_password: string;
-}
+import type { ResetPasswordBody } from '@panel/shared/contract';
+import { api } from '@panel/shared/data';
 
 const resetPasswordApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    authResetPassword: build.mutation<{ message?: string }, ResetPasswordBody>({
+    authResetPassword: build.mutation<{ message?: string }, Static<typeof ResetPasswordBody>>({
       query: (body) => ({ url: '/shops/reset-password/', method: 'POST', body }),
     }),
   }),

@@ -1,19 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { describeError, LIMITS, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
+import { ForgetPasswordBody, ResetPasswordBody } from '@panel/shared/contract';
+import { useSchemaForm } from '@panel/shared/page-ui';
 
-import { FormField } from '../../../components/form-field';
+import { AuthField, AuthPasswordField } from '../../../components/auth-field';
 import styles from '../../../components/form.module.css';
-import { PasswordField } from '../../../components/password-field';
 import { useAuthResetPasswordMutation } from '../api/reset-password';
 import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
-
-interface ResetError {
-  text: string;
-  /** Wrong codes the current code still allows, when the API says (a wrong code's 400). */
-  triesLeft?: number;
-}
 
 function triesLeftOf(failure: unknown): number | undefined {
   const data = (failure as { data?: { tries_left?: unknown } } | null)?.data;
@@ -27,178 +22,138 @@ function triesLeftOf(failure: unknown): number | undefined {
  * field with the tries it has left; "Send a new code" asks for another.
  */
 export function ForgotPasswordForm() {
+  const [email, setEmail] = useState<string | null>(null);
+  return email === null ? <EmailStep onSent={setEmail} /> : <ResetStep email={email} />;
+}
+
+function EmailStep({ onSent }: { onSent: (email: string) => void }) {
+  const [sendResetCode] = useAuthSendResetCodeMutation();
+  const form = useSchemaForm({
+    schema: ForgetPasswordBody,
+    defaultValues: { email: '' },
+    toBody: (values) => ({ email: values.email.trim() }),
+    // An empty field is the user's slip, not the server's: said on the field, with no call.
+    messages: { email: MESSAGES.emailRequired },
+    focusError: true,
+    // Spec section 8: any non-200 reply is told by its status code alone.
+    describe: { byStatusCode: true },
+    send: (body) => sendResetCode(body).unwrap(),
+    onSent: (_reply, values) => onSent(values.email.trim()),
+  });
+  return (
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+      <p className={styles.hint}>
+        Enter the e-mail of your shop. We will send you a code to choose a new password.
+      </p>
+      <AuthField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={LIMITS.emailMaxLength}
+        {...form.field('email')}
+      />
+      {form.formError ? (
+        <p className={styles.errorBlock} role="alert">
+          {form.formError}
+        </p>
+      ) : null}
+      <button className={styles.button} type="submit" disabled={form.busy}>
+        Send Email
+      </button>
+      <BackToLogin />
+    </form>
+  );
+}
+
+function ResetStep({ email }: { email: string }) {
   const navigate = useNavigate();
   const [sendResetCode, sendState] = useAuthSendResetCodeMutation();
-  const [resetPassword, resetState] = useAuthResetPasswordMutation();
-  const [step, setStep] = useState<'email' | 'reset'>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [emailMissing, setEmailMissing] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
-  const [resetError, setResetError] = useState<ResetError | null>(null);
+  const [resetPassword] = useAuthResetPasswordMutation();
   const [resent, setResent] = useState(false);
-  const codeInput = useRef<HTMLInputElement>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (step === 'reset') codeInput.current?.focus();
-  }, [step]);
-
-  const onSendEmail = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sendState.isLoading) return;
-    setSendError(null);
-    // An empty field is the user's slip, not the server's: said on the field, with no call.
-    if (email.trim() === '') {
-      setEmailMissing(true);
-      emailInput.current?.focus();
-      return;
-    }
-    try {
-      await sendResetCode({ email: email.trim() }).unwrap();
-      setStep('reset');
-    } catch (failure) {
-      // Spec section 8: any non-200 reply is told by its status code alone.
-      setSendError(describeError(failure as ApiError, { byStatusCode: true }).text);
-    }
-  };
-
-  const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (resetState.isLoading) return;
-    setResetError(null);
-    if (password.trim().length < LIMITS.passwordMinLength) {
-      setResetError({ text: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) });
-      return;
-    }
-    if (password.trim() !== confirm.trim()) {
-      setMismatch(true);
-      return;
-    }
-    setMismatch(false);
-    try {
-      const reply = await resetPassword({
-        email: email.trim(),
-        reset_code: code.trim(),
-        new_password: password.trim(),
-      }).unwrap();
+  const form = useSchemaForm({
+    schema: ResetPasswordBody,
+    defaultValues: { reset_code: '', new_password: '', confirm_password: '' },
+    toBody: (values) => ({
+      email,
+      reset_code: values.reset_code.trim(),
+      new_password: values.new_password.trim(),
+    }),
+    // Told under the form, not on a field, as the reset step always has.
+    fieldOf: { reset_code: 'form', new_password: 'form' },
+    messages: { new_password: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) },
+    check: (values) =>
+      values.new_password.trim() === values.confirm_password.trim()
+        ? null
+        : { field: 'confirm_password', text: MESSAGES.passwordsDontMatch },
+    firstOnly: true,
+    describe: { anonymous: true },
+    send: (body) => resetPassword(body).unwrap(),
+    onSent: (reply: { message?: string }) => {
       if (reply?.message) notify.success(reply.message);
       navigate(PATHS.login);
+    },
+    onFailed: (described, failure) => {
+      // A wrong code is the code field's error, with the tries it has left.
+      const triesLeft = triesLeftOf(failure);
+      if (triesLeft === undefined) return;
+      form.clearErrors('root.server');
+      form.setError('reset_code', {
+        type: 'server',
+        message: `${described.text} ${MESSAGES.triesLeft(triesLeft)}`,
+      });
+    },
+  });
+  const { setFocus } = form;
+
+  useEffect(() => setFocus('reset_code'), [setFocus]);
+
+  const onSendNewCode = async () => {
+    if (sendState.isLoading) return;
+    form.clearErrors();
+    try {
+      await sendResetCode({ email }).unwrap();
+      form.setValue('reset_code', '');
+      setResent(true);
+      setFocus('reset_code');
     } catch (failure) {
-      setResetError({
-        text: describeError(failure as ApiError, { anonymous: true }).text,
-        triesLeft: triesLeftOf(failure),
+      form.setError('root.server', {
+        type: 'server',
+        message: describeError(failure as ApiError, { byStatusCode: true }).text,
       });
     }
   };
 
-  const onSendNewCode = async () => {
-    if (sendState.isLoading) return;
-    setResetError(null);
-    try {
-      await sendResetCode({ email: email.trim() }).unwrap();
-      setCode('');
-      setResent(true);
-      codeInput.current?.focus();
-    } catch (failure) {
-      setResetError({ text: describeError(failure as ApiError, { byStatusCode: true }).text });
-    }
-  };
-
-  // A wrong code is the code field's error, with the tries it has left.
-  const codeError =
-    resetError?.triesLeft !== undefined
-      ? `${resetError.text} ${MESSAGES.triesLeft(resetError.triesLeft)}`
-      : null;
-
-  if (step === 'email') {
-    return (
-      <form
-        className={styles.form}
-        onSubmit={onSendEmail}
-        noValidate
-        aria-busy={sendState.isLoading}
-      >
-        <p className={styles.hint}>
-          Enter the e-mail of your shop. We will send you a code to choose a new password.
-        </p>
-        <FormField
-          ref={emailInput}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={LIMITS.emailMaxLength}
-          value={email}
-          error={emailMissing ? MESSAGES.emailRequired : null}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailMissing(false);
-          }}
-        />
-        {sendError ? (
-          <p className={styles.errorBlock} role="alert">
-            {sendError}
-          </p>
-        ) : null}
-        <button className={styles.button} type="submit" disabled={sendState.isLoading}>
-          Send Email
-        </button>
-        <p className={styles.footer}>
-          <Link className={styles.link} to={PATHS.login}>
-            Back to login
-          </Link>
-        </p>
-      </form>
-    );
-  }
-
   return (
-    <form className={styles.form} onSubmit={onConfirm} noValidate aria-busy={resetState.isLoading}>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
       <p className={styles.success} role="status">
         {resent ? MESSAGES.newCodeSent : MESSAGES.resetCodeSent}
       </p>
-      <FormField
-        ref={codeInput}
+      <AuthField
         label="Code"
-        name="reset_code"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={LIMITS.resetCodeLength}
-        value={code}
-        error={codeError}
-        onChange={(event) => setCode(event.target.value)}
+        {...form.field('reset_code')}
       />
-      <PasswordField
+      <AuthPasswordField
         label="Password"
-        name="new_password"
         autoComplete="new-password"
         maxLength={LIMITS.passwordMaxLength}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.field('new_password')}
       />
-      <PasswordField
+      <AuthPasswordField
         label="Confirm password"
-        name="confirm_password"
         autoComplete="new-password"
         maxLength={LIMITS.passwordMaxLength}
-        value={confirm}
-        error={mismatch ? MESSAGES.passwordsDontMatch : null}
-        onChange={(event) => {
-          setConfirm(event.target.value);
-          setMismatch(false);
-        }}
+        {...form.field('confirm_password')}
       />
-      {resetError && codeError === null ? (
+      {form.formError ? (
         <p className={styles.errorBlock} role="alert">
-          {resetError.text}
+          {form.formError}
         </p>
       ) : null}
-      <button className={styles.button} type="submit" disabled={resetState.isLoading}>
+      <button className={styles.button} type="submit" disabled={form.busy}>
         Confirm
       </button>
       <button
@@ -209,11 +164,17 @@ export function ForgotPasswordForm() {
       >
         {MESSAGES.sendNewCode}
       </button>
-      <p className={styles.footer}>
-        <Link className={styles.link} to={PATHS.login}>
-          Back to login
-        </Link>
-      </p>
+      <BackToLogin />
     </form>
+  );
+}
+
+function BackToLogin() {
+  return (
+    <p className={styles.footer}>
+      <Link className={styles.link} to={PATHS.login}>
+        Back to login
+      </Link>
+    </p>
   );
 }
