@@ -36,6 +36,7 @@ export const TAG_TYPES = [
   'Request',
   'TypesAndCountries',
   'QrBatch',
+  'Audit',
 ] as const;
 
 const rawBaseQuery = fetchBaseQuery({

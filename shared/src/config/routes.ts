@@ -19,6 +19,8 @@ export const PATHS = {
   requests: '/requests',
   support: '/support',
   profile: '/profile',
+  /** The super admin's audit log (issue 33). */
+  audit: '/audit',
 } as const;
 
 export type RequestsPage = 'main' | 'pending' | 'accepted' | 'denied' | 'cancelled';

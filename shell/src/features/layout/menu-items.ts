@@ -1,4 +1,5 @@
 import { MESSAGES, PATHS, requestsPath, type Role } from '@panel/shared';
+import { AUDIT_MESSAGES } from '@panel/shared/page-ui';
 
 export interface MenuLink {
   kind: 'link';
@@ -53,6 +54,7 @@ export const MENUS: Record<Role, MenuEntry[]> = {
     link(MESSAGES.menuShopList, PATHS.shop, '☰'),
     { kind: 'group', label: MESSAGES.menuRequestsGroup, icon: '✉', items: requestStates },
     link(MESSAGES.menuQr, PATHS.qr, '▣'),
+    link(AUDIT_MESSAGES.menu, PATHS.audit, '⌕'),
     support,
   ],
 };

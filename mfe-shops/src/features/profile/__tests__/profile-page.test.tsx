@@ -33,6 +33,7 @@ function setup(routes: Record<string, unknown> = {}) {
     '/shops/shop/info': [SHOP],
     '/shops/settings': { loan_days: 14, stock_minimums: { cup: 5 } },
     '/pack/containers/types_and_countries': TYPES,
+    '/shops/activity': () => jsonResponse([], 200, { 'X-Total-Count': '0' }),
     ...routes,
   });
   renderRoutes(

@@ -7,6 +7,7 @@ import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { LoanPeriodForm } from './loan-period-form';
 import { OwnPasswordForm } from './own-password-form';
 import { ProfileForm } from './profile-form';
+import { RecentActivity } from './recent-activity';
 import { StockMinimumsForm } from './stock-minimums-form';
 
 type Part = 'profile' | 'minimums' | 'password';
@@ -60,6 +61,7 @@ export function ProfilePage() {
       <Panel title={PAGE_MESSAGES.followUp.passwordTitle}>
         <OwnPasswordForm onDirty={onDirty.password} />
       </Panel>
+      <RecentActivity />
     </div>
   );
 }

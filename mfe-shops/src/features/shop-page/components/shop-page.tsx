@@ -14,6 +14,7 @@ import {
 import { LazyMap } from '../../../components/map/lazy-map';
 import { shopLocation } from '../../../components/map/lat-lng';
 import { useGetShopOverviewQuery, type ShopOverview } from '../api/get-shop-overview';
+import { ShopAuditPanel } from './shop-audit-panel';
 import styles from './shop-page.module.css';
 
 const TEXT = SHOP_ADMIN_MESSAGES;
@@ -173,6 +174,8 @@ function Overview({ data }: { data: ShopOverview }) {
           </ol>
         )}
       </Panel>
+
+      <ShopAuditPanel shopId={shop.id} />
     </div>
   );
 }

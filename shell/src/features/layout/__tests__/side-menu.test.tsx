@@ -25,6 +25,7 @@ describe('SideMenu', () => {
     expect(screen.getByRole('heading', { name: 'Super admin' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Loans/ })).toBeNull();
     expect(screen.getByRole('link', { name: /QR generator/ })).toHaveAttribute('href', '/qr');
+    expect(screen.getByRole('link', { name: /Audit log/ })).toHaveAttribute('href', '/audit');
   });
 
   it('reveals the group items one at a time, 300 ms apart', async () => {

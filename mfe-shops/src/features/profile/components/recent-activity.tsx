@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { AUDIT_MESSAGES, ErrorState, Pager, Panel, Skeleton } from '@panel/shared/page-ui';
+
+import { AuditEntryList } from '../../../components/audit/audit-entry-list';
+import { useGetOwnActivityQuery } from '../api/get-own-activity';
+
+const TEXT = AUDIT_MESSAGES;
+const PAGE_SIZE = 10;
+
+/** The shop's own recent activity on its profile (issue 33): who signed in, from where, and what changed. */
+export function RecentActivity() {
+  const [page, setPage] = useState(1);
+  const { data, error, isFetching, refetch } = useGetOwnActivityQuery({
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  return (
+    <Panel title={TEXT.activityTitle} subtitle={TEXT.activitySubtitle}>
+      {error ? (
+        <ErrorState title={TEXT.activityFailed} error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Skeleton height={160} />
+      ) : data.items.length === 0 ? (
+        <p>{TEXT.activityEmpty}</p>
+      ) : (
+        <>
+          <AuditEntryList entries={data.items} label={TEXT.activityTitle} showTarget={false} />
+          <Pager
+            page={page}
+            pageSize={PAGE_SIZE}
+            total={data.total}
+            noun={TEXT.activityNoun}
+            busy={isFetching}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </Panel>
+  );
+}
