@@ -2,12 +2,21 @@
 // demo data into an empty database), the shell and every remote, then prints
 // the URLs and demo logins. `npm run dev` (--dev) rebuilds apps on change.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { API_PORT, APP_NAMES, DATA_DIR, HOST, PANEL_PORT, REMOTES, ROOT } from './lib/apps.mjs';
+import {
+  API_PORT,
+  APP_NAMES,
+  DATA_DIR,
+  HOST,
+  PANEL_PORT,
+  REMOTES,
+  ROOT,
+  RUN_DIR,
+} from './lib/apps.mjs';
 import { portProblems } from './lib/ports.mjs';
 import { buildApps, isBuilt } from './build-all.mjs';
 
@@ -19,16 +28,31 @@ let stopping = false;
 // remote that cannot listen is a start that failed, not a page to retry.
 let running = false;
 
-function run(name, command, args, { env = {}, critical = true, cwd = ROOT } = {}) {
+/** An API that stops after running this long is started again; sooner, it stops the panel. */
+const API_RESTART_AFTER_MS = 10_000;
+
+function run(
+  name,
+  command,
+  args,
+  { env = {}, critical = true, cwd = ROOT, onRestart = null } = {},
+) {
   const child = spawn(command, args, {
     cwd,
     env: { ...process.env, DATA_DIR, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const startedAt = Date.now();
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
     if (stopping) return;
+    // As a process manager would: open panels reconnect to the new one.
+    if (onRestart && running && Date.now() - startedAt >= API_RESTART_AFTER_MS) {
+      console.warn(`${name} stopped (${signal ?? code}); starting it again.`);
+      onRestart(run(name, command, args, { env, critical, cwd, onRestart }));
+      return;
+    }
     // A stopped remote leaves the rest running: the shell shows its fallback.
     if (critical || !running) {
       console.error(`${name} stopped (${signal ?? code}); stopping the panel.`);
@@ -100,7 +124,11 @@ async function main() {
   // The API runs as a child of this process, not behind npm and a shell,
   // so stopping it stops it (a wrapper could die and leave it running).
   const apiArgs = dev ? [TSX_CLI, 'watch', 'src/server.ts'] : apiStartArgs();
-  run('api', process.execPath, apiArgs, {
+  // Its pid is kept, so a browser test can stop it as a crash would.
+  mkdirSync(RUN_DIR, { recursive: true });
+  const notePid = (child) => writeFileSync(path.join(RUN_DIR, 'api.pid'), String(child.pid));
+  const api = run('api', process.execPath, apiArgs, {
+    onRestart: notePid,
     cwd: path.join(ROOT, 'api'),
     env: {
       API_PORT: String(API_PORT),
@@ -110,6 +138,7 @@ async function main() {
       TRUST_PROXY: process.env.TRUST_PROXY ?? '127.0.0.1',
     },
   });
+  notePid(api);
   await waitForHttp(`http://127.0.0.1:${API_PORT}/api/docs/json`, 'The API');
 
   while (dev && !APP_NAMES.every(isBuilt)) await sleep(500);

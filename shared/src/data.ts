@@ -3,6 +3,7 @@
 // load before its first submit; everything else is in @panel/shared, which
 // these modules import by name so both share its one instance.
 export * from './api/base-api';
+export * from './api/live-event-tags';
 export * from './store/make-store';
 export * from './store/hooks';
 export { Provider as StoreProvider } from 'react-redux';

@@ -36,8 +36,6 @@ export const DELAYS_MS = {
   countUpStep: 10,
   menuRevealStep: 300,
   toastAutoClose: 5000,
-  /** The super admin's pending-requests badge also refreshes on its own this often. */
-  pendingBadgePoll: 60_000,
   /** The Loans search asks the API this long after the last key press (issue 31). */
   loanSearchDebounce: 300,
 } as const;

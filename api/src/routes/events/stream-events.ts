@@ -9,6 +9,8 @@ import type { LiveEvent } from '../../schemas/live-events';
 
 /** A client that missed more than this is told to re-read everything instead. */
 const REPLAY_LIMIT = 500;
+/** How soon a client retries a dropped stream (an API restart). */
+const RECONNECT_MS = 1_000;
 
 /** `Last-Event-ID` as an audit id, or null when absent or not one of ours. */
 function lastSeenOf(header: string | null): number | null {
@@ -74,8 +76,14 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       const queued = waiting;
       waiting = null;
       for (const event of queued) await send(event);
-      // The stream's id from here on, so a client that saw nothing yet resumes from now.
-      await sse.send({ id: String(Math.max(newest, lastSeen ?? 0)), event: 'ready', data: {} });
+      // The stream's id from here on, so a client that saw nothing yet resumes
+      // from now; and a dropped stream is tried again after 1 s, not 3.
+      await sse.send({
+        id: String(Math.max(newest, lastSeen ?? 0)),
+        event: 'ready',
+        data: {},
+        retry: RECONNECT_MS,
+      });
     },
   );
 };

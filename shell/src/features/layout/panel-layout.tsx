@@ -2,6 +2,7 @@ import { LAYOUT, MESSAGES, useSession } from '@panel/shared';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Outlet } from 'react-router-dom';
 
+import { useLiveUpdates } from '../live-updates/use-live-updates';
 import { AddRequestButton } from './add-request-button';
 import { Header } from './header';
 import { SideMenu } from './side-menu';
@@ -16,6 +17,7 @@ export function PanelLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const main = useRef<HTMLElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useLiveUpdates();
   // Focus goes back to the menu icon, or it would fall to <body> when the drawer turns inert.
   // After the render that closed it: until then the icon is inert behind the drawer.
   const wasOpen = useRef(false);

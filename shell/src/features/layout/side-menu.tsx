@@ -54,11 +54,13 @@ function MenuItem({
   );
 }
 
-/** The super admin's count of requests waiting for a decision; the text reads "3 pending". */
+/**
+ * The super admin's count of requests waiting for a decision; the text reads
+ * "3 pending". No polling: a new or decided request's live event makes the
+ * count's 'Request' tag stale, and it is read again (live-updates.ts).
+ */
 function PendingBadge() {
-  const { data: count } = useGetShellPendingCountQuery(undefined, {
-    pollingInterval: DELAYS_MS.pendingBadgePoll,
-  });
+  const { data: count } = useGetShellPendingCountQuery();
   if (!count) return null;
   // The icon has room for three digits; assistive tech hears the whole number.
   return (
