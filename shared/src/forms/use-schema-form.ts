@@ -40,10 +40,10 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
   messages?: Partial<Record<keyof Static<S> & string, string | ((body: Static<S>) => string)>>;
   /** The form field that shows a body field's error, where the names differ ('form': under the form). */
   fieldOf?: Partial<Record<string, Path<V> | 'form'>>;
-  /** Checks beyond the schema, run when it passes (or before it, with `checkFirst`). */
+  /** Checks beyond the schema, run when it passes (two passwords the same). */
   check?: (values: V) => FieldProblem<V> | null;
-  /** Run `check` before the schema: a box to tick comes before the fields' errors. */
-  checkFirst?: boolean;
+  /** Checks run before the schema (a box to tick, a field the schema lets be empty). */
+  checkFirst?: (values: V) => FieldProblem<V> | null;
   /** Focus the first field with an error. */
   focusError?: boolean;
   /** One problem at a time (the body's field order), as a form that checks one field at a time. */
@@ -170,7 +170,7 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
   return async (values, context, resolverOptions) => {
     const { schema, toBody, messages, fieldOf, check, checkFirst, firstOnly, describe } =
       latest.current;
-    const early = checkFirst ? check?.(values) : null;
+    const early = checkFirst?.(values);
     if (early)
       return {
         values: {},
@@ -196,7 +196,7 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
           : (message ?? schemaRefusal(bodyField, describe));
       problems.push({ field: (fieldOf?.[bodyField] ?? bodyField) as Path<V>, text });
     }
-    if (problems.length === 0 && !checkFirst) {
+    if (problems.length === 0) {
       const problem = check?.(values);
       if (problem) problems.push(problem);
     }

@@ -1,30 +1,19 @@
-import { useId, useState, type FormEvent } from 'react';
-import {
-  type ApiError,
-  describeError,
-  LIMITS,
-  MESSAGES,
-  notify,
-  panelStyles,
-  replaceToken,
-} from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { useEffect } from 'react';
+import { LIMITS, MESSAGES, notify, panelStyles, replaceToken } from '@panel/shared';
+import { ChangeOwnPasswordBody } from '@panel/shared/contract';
+import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { useChangeOwnPasswordMutation } from '../api/change-own-password';
 import styles from './profile.module.css';
 
 const FIELDS = ['current', 'next', 'again'] as const;
-type Field = (typeof FIELDS)[number];
-
-/** The first reason the three fields cannot be sent, with its field. */
-function problemOf(values: Record<Field, string>): { field: Field; text: string } | null {
-  if (values.current.trim() === '')
-    return { field: 'current', text: PAGE_MESSAGES.followUp.currentPasswordRequired };
-  if (values.next.trim().length < LIMITS.passwordMinLength)
-    return { field: 'next', text: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) };
-  if (values.again !== values.next) return { field: 'again', text: MESSAGES.passwordsDontMatch };
-  return null;
-}
+const EMPTY = { current: '', next: '', again: '' };
+const fieldClasses = {
+  field: styles.field,
+  label: styles.label,
+  input: styles.input,
+  error: styles.error,
+};
 
 /**
  * The shop changes its own password while logged in (issue 31): the current
@@ -32,85 +21,63 @@ function problemOf(values: Record<Field, string>): { field: Field; text: string 
  * this one a new token, kept where the old one was (replaceToken).
  */
 export function OwnPasswordForm({ onDirty }: { onDirty: (dirty: boolean) => void }) {
-  const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ current: '', next: '', again: '' });
-  const [problem, setProblem] = useState<{ field: Field; text: string } | null>(null);
-  const [change, { isLoading: saving }] = useChangeOwnPasswordMutation();
+  const [change] = useChangeOwnPasswordMutation();
   const { followUp } = PAGE_MESSAGES;
-  const labels: Record<Field, string> = {
+  const form = useSchemaForm({
+    schema: ChangeOwnPasswordBody,
+    defaultValues: EMPTY,
+    toBody: (values) => ({ current_password: values.current, new_password: values.next.trim() }),
+    fieldOf: { current_password: 'current', new_password: 'next' },
+    // The schema lets the current password be empty; the form asks for it first.
+    checkFirst: (values) =>
+      values.current.trim() === ''
+        ? { field: 'current', text: followUp.currentPasswordRequired }
+        : null,
+    messages: { new_password: MESSAGES.passwordTooShort(LIMITS.passwordMinLength) },
+    check: (values) =>
+      values.again === values.next ? null : { field: 'again', text: MESSAGES.passwordsDontMatch },
+    firstOnly: true,
+    serverFields: ['current_password', 'new_password'],
+    send: (body) => change(body).unwrap(),
+    onSent: ({ access }: { access: string }) => {
+      replaceToken(access);
+      form.reset(EMPTY);
+      notify.success(followUp.passwordChanged);
+    },
+    onFailed: (described) =>
+      notify.error(`${followUp.passwordChangeFailedPrefix}${described.text}`),
+  });
+  const { watch } = form;
+
+  useEffect(() => {
+    const subscription = watch((values) => onDirty(FIELDS.some((f) => values[f] !== '')));
+    return () => subscription.unsubscribe();
+  }, [watch, onDirty]);
+
+  const labels = {
     current: followUp.currentPassword,
     next: followUp.newPassword,
     again: followUp.newPasswordAgain,
   };
 
-  function set(field: Field, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (problem?.field === field) setProblem(null);
-    onDirty(FIELDS.some((f) => next[f] !== ''));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const found = problemOf(values);
-    setProblem(found);
-    if (found) return;
-    try {
-      const { access } = await change({
-        current_password: values.current,
-        new_password: values.next,
-      }).unwrap();
-      replaceToken(access);
-      setValues({ current: '', next: '', again: '' });
-      onDirty(false);
-      notify.success(followUp.passwordChanged);
-    } catch (failure) {
-      const described = describeError(failure as ApiError, {
-        fields: ['current_password', 'new_password'],
-      });
-      notify.error(`${followUp.passwordChangeFailedPrefix}${described.text}`);
-      if (described.field)
-        setProblem({
-          field: described.field === 'current_password' ? 'current' : 'next',
-          text: described.text,
-        });
-    }
-  }
-
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate>
       <div className={styles.passwords}>
-        {FIELDS.map((field) => {
-          const error = problem?.field === field ? problem.text : undefined;
-          return (
-            <div key={field} className={styles.field}>
-              <label htmlFor={`${id}-${field}`} className={styles.label}>
-                {labels[field]}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                className={styles.input}
-                type="password"
-                autoComplete={field === 'current' ? 'current-password' : 'new-password'}
-                maxLength={LIMITS.passwordMaxLength}
-                value={values[field]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-${field}-error` : undefined}
-                onChange={(event) => set(field, event.target.value)}
-              />
-              {error ? (
-                <p id={`${id}-${field}-error`} className={styles.error} role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <Field
+            key={field}
+            label={labels[field]}
+            classes={fieldClasses}
+            type="password"
+            autoComplete={field === 'current' ? 'current-password' : 'new-password'}
+            maxLength={LIMITS.passwordMaxLength}
+            {...form.field(field)}
+          />
+        ))}
       </div>
       <div className={styles.footer}>
-        <button type="submit" className={panelStyles.button} disabled={saving}>
-          {saving ? 'Saving…' : followUp.changePassword}
+        <button type="submit" className={panelStyles.button} disabled={form.busy}>
+          {form.busy ? 'Saving…' : followUp.changePassword}
         </button>
       </div>
     </form>
