@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The API's folder: benchmarks start its server from here, as `npm start` does. */
+export const API_DIR = path.resolve(__dirname, '..');
+
+/**
+ * The API's own Node flags, read from its package.json "start" script (the
+ * old-space cap keeps its memory in bounds), so a bench runs it as
+ * `npm start` does.
+ */
+export const API_NODE_FLAGS = (
+  JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(/\s+/)
+  // `--import tsx` is given by startProcess itself.
+  .filter(
+    (word, i, words) => word.startsWith('--') && word !== '--import' && words[i - 1] !== '--import',
+  );
+
+/** Runs a TypeScript file of the API's folder in a Node process of its own. */
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): ChildProcess {
+  return spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    cwd: API_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function waitForPort(port: number, pathname: string): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    try {
+      await fetch(`http://127.0.0.1:${port}${pathname}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  throw new Error(`Nothing answered on port ${port} within a minute.`);
+}
+
+function statusField(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Peak resident memory of a process so far, in MB (Linux: VmHWM). */
+export function peakRssMb(pid: number | undefined): number | null {
+  return statusField(pid, 'VmHWM');
+}
+
+/** Resident memory of a process now, in MB (Linux: VmRSS). */
+export function rssMb(pid: number | undefined): number | null {
+  return statusField(pid, 'VmRSS');
+}
+
+export async function stop(children: ChildProcess[]): Promise<void> {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
