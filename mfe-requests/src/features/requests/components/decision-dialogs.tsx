@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { LIMITS, type ContainerRequest, type ContainerTypes } from '@panel/shared';
-import { DECISION_MESSAGES as T } from '@panel/shared/page-ui';
+import type { ContainerRequest, ContainerTypes } from '@panel/shared';
+import { DecisionBody } from '@panel/shared/contract';
+import { DECISION_MESSAGES as T, ReasonDialog } from '@panel/shared/page-ui';
 
 import type { DecisionDetails } from '../hooks/use-request-decision';
 import { ConfirmDialog } from './confirm-dialog';
@@ -137,78 +138,23 @@ export function ApproveDialog({
  * API also takes the spec's call without.
  */
 export function DenyDialog({ busy, onConfirm, onClose }: DecisionDialogProps) {
-  const [choice, setChoice] = useState<number | 'other' | null>(null);
-  const [own, setOwn] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const name = useId();
-  const ownId = useId();
-  const errorId = useId();
-
-  const confirm = () => {
-    const explanation = (
-      choice === 'other' ? own : choice === null ? '' : (T.reasons[choice] ?? '')
-    ).trim();
-    if (!explanation) {
-      setError(T.reasonRequired);
-      return;
-    }
-    setError(null);
-    onConfirm({ explanation });
-  };
-
   return (
-    <ConfirmDialog
+    <ReasonDialog
       open
       title={T.denyTitle}
+      intro={T.denyHint}
+      legend={T.reasonLegend}
+      reasons={T.reasons}
+      otherLabel={T.otherReason}
+      otherInputLabel={T.otherReasonLabel}
+      requiredText={T.reasonRequired}
+      reasonSchema={DecisionBody.properties.explanation}
       confirmLabel={T.denyConfirm}
-      closeLabel={T.back}
-      busy={busy}
+      cancelLabel={T.back}
       danger
-      onConfirm={confirm}
+      busy={busy}
+      onConfirm={(explanation) => onConfirm({ explanation })}
       onClose={onClose}
-    >
-      <p className={styles.dialogHint}>{T.denyHint}</p>
-      <fieldset
-        className={styles.reasons}
-        aria-describedby={error ? errorId : undefined}
-        disabled={busy}
-      >
-        <legend>{T.reasonLegend}</legend>
-        {T.reasons.map((reason, i) => (
-          <label key={reason} className={styles.reason}>
-            <input type="radio" name={name} checked={choice === i} onChange={() => setChoice(i)} />
-            <span>{reason}</span>
-          </label>
-        ))}
-        <label className={styles.reason}>
-          <input
-            type="radio"
-            name={name}
-            checked={choice === 'other'}
-            onChange={() => setChoice('other')}
-          />
-          <span>{T.otherReason}</span>
-        </label>
-        {choice === 'other' ? (
-          <div className={styles.ownReason}>
-            <label htmlFor={ownId}>{T.otherReasonLabel}</label>
-            <textarea
-              id={ownId}
-              rows={3}
-              maxLength={LIMITS.explanationMaxLength}
-              value={own}
-              aria-invalid={error !== null || undefined}
-              onChange={(event) => setOwn(event.target.value)}
-              autoFocus
-            />
-          </div>
-        ) : null}
-      </fieldset>
-      {error ? (
-        <p id={errorId} className={styles.dialogError} role="alert">
-          {error}
-        </p>
-      ) : null}
-    </ConfirmDialog>
+    />
   );
 }
