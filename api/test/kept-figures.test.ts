@@ -4,7 +4,7 @@ import { keptFigures, recountFigures } from '../src/repositories/figures';
 import { addStock, createTestContext, multipart, type TestContext } from './helpers';
 
 /**
- * The kept figures (counters and 15-minute rollups) must equal a full recount
+ * The kept figures (counters, 15-minute rollups, due days) must equal a full recount
  * of the tables after any sequence of the calls that change them, the
  * refused ones included (a 409 must leave every counter as it was). One
  * database per file: the invariant holds at every point, so the sequences
@@ -177,6 +177,7 @@ it('keeps every counter and rollup equal to a full recount after random call seq
       const [kept, recount] = await Promise.all([keptFigures(ctx.db), recountFigures(ctx.db)]);
       expect(Object.fromEntries(kept.counts)).toEqual(Object.fromEntries(recount.counts));
       expect(Object.fromEntries(kept.rollups)).toEqual(Object.fromEntries(recount.rollups));
+      expect(Object.fromEntries(kept.dueDays)).toEqual(Object.fromEntries(recount.dueDays));
     }),
     { numRuns: RUNS, seed: SEED },
   );

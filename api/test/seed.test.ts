@@ -97,6 +97,7 @@ describe('seed (the seed command: scale shops, --loans-for and --pending-request
     const [kept, recount] = await Promise.all([keptFigures(ctx.db), recountFigures(ctx.db)]);
     expect(Object.fromEntries(kept.counts)).toEqual(Object.fromEntries(recount.counts));
     expect(Object.fromEntries(kept.rollups)).toEqual(Object.fromEntries(recount.rollups));
+    expect(Object.fromEntries(kept.dueDays)).toEqual(Object.fromEntries(recount.dueDays));
     expect(kept.counts.get('0/loans')).toBeGreaterThanOrEqual(4_000 + 700);
   });
 

@@ -227,6 +227,21 @@ export interface LoanRollupTable {
   n: number;
 }
 
+/**
+ * A shop's loans due on one UTC day (migration 20261126T1200-due-day-figures):
+ * open ones and the guarantee they hold, containers lent on them and those
+ * back by the end of the day. Kept by every lend, return, undo and write-off.
+ */
+export interface ShopDueDayTable {
+  shop_id: number;
+  /** 'YYYY-MM-DD'. */
+  due_date: string;
+  open_loans: number;
+  held_cents: number;
+  fell_due: number;
+  on_time: number;
+}
+
 /** An uploaded image, served at /media/<name> (migration 20261122T0420-media). */
 export interface MediaTable {
   name: string;
@@ -297,6 +312,7 @@ export interface Database {
   kept_counts: KeptCountTable;
   shop_clients: ShopClientTable;
   loan_rollups: LoanRollupTable;
+  shop_due_days: ShopDueDayTable;
   media: MediaTable;
   idempotency_keys: IdempotencyKeyTable;
   revoked_tokens: RevokedTokenTable;

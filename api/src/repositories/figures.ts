@@ -21,6 +21,9 @@ export type CountName =
   | 'loans'
   | 'loans_open'
   | 'clients'
+  | 'loans_open_dated'
+  | 'held_open'
+  | 'held_open_dated'
   | `in_stock:${string}`
   | `on_loan:${string}`
   | `lost:${string}`
@@ -196,6 +199,16 @@ function bucketSql(db: Db): RawBuilder<number> {
 /** Where a container is counted: written off, in stock, or out on loan. */
 const CONTAINER_PLACE = sql`case when lost_at is not null then 'lost:' when loan_id is null then 'in_stock:' else 'on_loan:' end`;
 
+/** A container's guarantee in cents, and the items still out on open loans, for the recount. */
+const HELD = sql`cast(round(container_types.guarantee_amount * 100) as integer)`;
+const OUT_ITEMS = sql`
+  from loans
+  join loan_items on loan_items.loan_id = loans.id
+  join containers on containers.id = loan_items.container_id
+  join container_types on container_types.key = containers.type_key
+  where loans.returned_date is null and loan_items.returned_at is null and loan_items.lost_at is null
+`;
+
 const RECOUNT_COUNTS = sql`
   select shop_id as scope, 'loans' as name, count(*) as n from loans group by shop_id
   union all select 0, 'loans', count(*) from loans having count(*) > 0
@@ -215,6 +228,45 @@ const RECOUNT_COUNTS = sql`
   union all select 0, 'shops:' || status, count(*) from shops group by status
   union all select shop_id, 'requests:' || status, count(*) from container_requests group by shop_id, status
   union all select 0, 'requests:' || status, count(*) from container_requests group by status
+  union all
+    select shop_id, 'loans_open_dated', count(*) from loans
+    where returned_date is null and due_date is not null group by shop_id
+  union all
+    select 0, 'loans_open_dated', count(*) from loans
+    where returned_date is null and due_date is not null having count(*) > 0
+  union all select loans.shop_id, 'held_open', sum(${HELD}) ${OUT_ITEMS} group by loans.shop_id
+  union all select 0, 'held_open', sum(${HELD}) ${OUT_ITEMS} having count(*) > 0
+  union all
+    select loans.shop_id, 'held_open_dated', sum(${HELD}) ${OUT_ITEMS}
+    and loans.due_date is not null group by loans.shop_id
+  union all
+    select 0, 'held_open_dated', sum(${HELD}) ${OUT_ITEMS}
+    and loans.due_date is not null having count(*) > 0
+`;
+
+/**
+ * Each shop's loans per due date recounted from the loans and their items
+ * (the guarantee from the containers still out, not the loans' kept
+ * held_cents), as 'open/held/fell_due/on_time'.
+ */
+const RECOUNT_DUE_DAYS = sql`
+  select shop_id as scope, due_date, sum(open_loans) as open_loans, sum(held) as held,
+    sum(fell_due) as fell_due, sum(on_time) as on_time
+  from (
+    select shop_id, due_date, count(*) as open_loans, 0 as held, 0 as fell_due, 0 as on_time
+    from loans where returned_date is null and due_date is not null group by shop_id, due_date
+    union all
+    select loans.shop_id, loans.due_date, 0, sum(${HELD}), 0, 0 ${OUT_ITEMS}
+    and loans.due_date is not null group by loans.shop_id, loans.due_date
+    union all
+    select loans.shop_id, loans.due_date, 0, 0, count(*),
+      sum(case when loan_items.returned_at is not null
+        and substr(loan_items.returned_at, 1, 10) <= loans.due_date then 1 else 0 end)
+    from loans join loan_items on loan_items.loan_id = loans.id
+    where loans.due_date is not null
+    group by loans.shop_id, loans.due_date
+  ) parts
+  group by shop_id, due_date
 `;
 
 function recountRollups(db: Db) {
@@ -228,28 +280,60 @@ function recountRollups(db: Db) {
 export interface Recount {
   counts: Map<string, number>;
   rollups: Map<string, number>;
+  /** 'shop/day' → 'open/held/fell_due/on_time', rows of zeros left out. */
+  dueDays: Map<string, string>;
 }
 
 /** Every kept figure counted afresh from the tables (the property test's reference). */
 export async function recountFigures(db: Db): Promise<Recount> {
   const counts = await RECOUNT_COUNTS.execute(db);
   const rollups = await recountRollups(db).execute(db);
+  const dueDays = await RECOUNT_DUE_DAYS.execute(db);
   return {
     counts: toMap(counts.rows as Array<{ scope: unknown; name: unknown; n: unknown }>, 'name'),
     rollups: toMap(
       rollups.rows as Array<{ scope: unknown; bucket: unknown; n: unknown }>,
       'bucket',
     ),
+    dueDays: toDayMap(dueDays.rows as DayRow[]),
   };
+}
+
+interface DayRow {
+  scope?: unknown;
+  shop_id?: unknown;
+  due_date: unknown;
+  open_loans: unknown;
+  held?: unknown;
+  held_cents?: unknown;
+  fell_due: unknown;
+  on_time: unknown;
+}
+
+function toDayMap(rows: DayRow[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const row of rows) {
+    const values = [row.open_loans, row.held ?? row.held_cents, row.fell_due, row.on_time].map(
+      Number,
+    );
+    if (values.some((n) => n !== 0))
+      map.set(`${Number(row.scope ?? row.shop_id)}/${String(row.due_date)}`, values.join('/'));
+  }
+  return map;
 }
 
 /** The kept figures as they are stored, in the shape of recountFigures. */
 export async function keptFigures(db: Db): Promise<Recount> {
-  const [counts, rollups] = await Promise.all([
+  const [counts, rollups, dueDays] = await Promise.all([
     db.selectFrom('kept_counts').selectAll().execute(),
     db.selectFrom('loan_rollups').selectAll().execute(),
+    db.selectFrom('shop_due_days').selectAll().execute(),
   ]);
-  return { counts: toMap(counts, 'name'), rollups: toMap(rollups, 'bucket') };
+  return {
+    counts: toMap(counts, 'name'),
+    rollups: toMap(rollups, 'bucket'),
+    dueDays: toDayMap(dueDays),
+  };
 }
 
 function toMap<K extends 'name' | 'bucket'>(
@@ -281,6 +365,13 @@ const SHOP_COUNTS = sql`
     from containers
     group by coalesce(shop_id, -1), ${CONTAINER_PLACE} || type_key
   union all select shop_id, 'requests:' || status, count(*) from container_requests group by shop_id, status
+  union all
+    select shop_id, 'loans_open_dated', count(*) from loans
+    where returned_date is null and due_date is not null group by shop_id
+  union all select shop_id, 'held_open', sum(held_cents) from loans where returned_date is null group by shop_id
+  union all
+    select shop_id, 'held_open_dated', sum(held_cents) from loans
+    where returned_date is null and due_date is not null group by shop_id
 `;
 
 /**
@@ -297,6 +388,19 @@ export async function rebuildFigures(db: Db): Promise<void> {
     await trx.deleteFrom('kept_counts').execute();
     await trx.deleteFrom('loan_rollups').execute();
     await trx.deleteFrom('shop_clients').execute();
+    await trx.deleteFrom('shop_due_days').execute();
+    // The guarantee each open loan holds first: the counters below sum it.
+    await sql`
+      update loans set held_cents = coalesce((
+        select sum(cast(round(container_types.guarantee_amount * 100) as integer))
+        from loan_items
+        join containers on containers.id = loan_items.container_id
+        join container_types on container_types.key = containers.type_key
+        where loan_items.loan_id = loans.id
+          and loan_items.returned_at is null and loan_items.lost_at is null
+      ), 0)
+      where returned_date is null
+    `.execute(trx);
     await sql`insert into shop_clients (shop_id, client) select distinct shop_id, client from loans`.execute(
       trx,
     );
@@ -311,15 +415,22 @@ export async function rebuildFigures(db: Db): Promise<void> {
       select shop_id, ${bucket}, count(*) from loans group by shop_id, ${bucket}
     `.execute(trx);
     await sql`
-      update loans set held_cents = coalesce((
-        select sum(cast(round(container_types.guarantee_amount * 100) as integer))
-        from loan_items
-        join containers on containers.id = loan_items.container_id
-        join container_types on container_types.key = containers.type_key
-        where loan_items.loan_id = loans.id
-          and loan_items.returned_at is null and loan_items.lost_at is null
-      ), 0)
-      where returned_date is null
+      insert into shop_due_days (shop_id, due_date, open_loans, held_cents, fell_due, on_time)
+      select shop_id, due_date, sum(open_loans), sum(held_cents), sum(fell_due), sum(on_time)
+      from (
+        select shop_id, due_date, count(*) as open_loans, sum(held_cents) as held_cents,
+          0 as fell_due, 0 as on_time
+        from loans where returned_date is null and due_date is not null
+        group by shop_id, due_date
+        union all
+        select loans.shop_id, loans.due_date, 0, 0, count(*),
+          sum(case when loan_items.returned_at is not null
+            and substr(loan_items.returned_at, 1, 10) <= loans.due_date then 1 else 0 end)
+        from loans join loan_items on loan_items.loan_id = loans.id
+        where loans.due_date is not null
+        group by loans.shop_id, loans.due_date
+      ) parts
+      group by shop_id, due_date
     `.execute(trx);
     await sql`
       insert into loan_rollups (scope, bucket, n)

@@ -15,6 +15,7 @@ import {
 } from './figures';
 import type { Loan, LoanContainer, ReturnReply, UndoReturnReply } from '../schemas/loan';
 import { loanFacts, toCounterLoan } from './counter';
+import { backOnTime, bumpDueDays, loanChange, type DueDayDelta } from './due-days';
 import { chunks, nearerEnd, type Page } from './paging';
 
 /** The one mapping from rows to the API's loan shape. */
@@ -353,6 +354,11 @@ export async function lendContainers(
     // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
     if (Number(moved.numUpdatedRows) !== ids.length)
       throw new ConflictError('Container(s) were lent meanwhile; try again.');
+    const due = loanChange(loan, {
+      open: 1,
+      held: Number(loan.held_cents),
+      fellDue: containers.length,
+    });
     const deltas: CountDelta[] = [
       ...shopAndAll(shop.id, 'loans', 1),
       ...shopAndAll(shop.id, 'loans_open', 1),
@@ -360,10 +366,12 @@ export async function lendContainers(
         ...shopAndAll(shop.id, `in_stock:${c.type_key}`, -1),
         ...shopAndAll(shop.id, `on_loan:${c.type_key}`, 1),
       ]),
+      ...due.counts,
     ];
     if (await addShopClient(trx, shop.id, input.client))
       deltas.push(...shopAndAll(shop.id, 'clients', 1));
     await bumpCounts(trx, deltas);
+    await bumpDueDays(trx, due.days);
     await addLoanToRollups(trx, shop.id, now);
     await recordAudit(trx, audit, {
       action: 'loan.lend',
@@ -421,14 +429,30 @@ export async function returnContainers(
     await moveHeld(trx, containers, -1);
     const completed = await endLoansWithNothingOut(trx, loanIds, at);
     // Each container leaves the loans of the shop that lent it and joins the
-    // stock of the shop that takes it back.
+    // stock of the shop that takes it back; its loan holds its guarantee no
+    // more, and counts it on time if it is back by the end of the due date.
+    const due = [
+      ...containers.map((c) => {
+        const loan = loans.get(c.loan_id as number) as NonNullable<ReturnType<typeof loans.get>>;
+        return loanChange(loan, {
+          held: -cents(c.guarantee_amount),
+          onTime: backOnTime(at, loan.due_date) ? 1 : 0,
+        });
+      }),
+      ...completed.map((loan) => loanChange(loan, { open: -1 })),
+    ];
     await bumpCounts(trx, [
       ...containers.flatMap((c) => [
         ...shopAndAll(c.shop_id as number, `on_loan:${c.type_key}`, -1),
         ...shopAndAll(shop.id, `in_stock:${c.type_key}`, 1),
       ]),
       ...completed.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', -1)),
+      ...due.flatMap((d) => d.counts),
     ]);
+    await bumpDueDays(
+      trx,
+      due.flatMap((d) => d.days),
+    );
     const completedIds = new Set(completed.map((r) => r.id));
     await recordAudit(trx, audit, {
       action: 'loan.return',
@@ -477,7 +501,7 @@ export function endLoansWithNothingOut(trx: Db, loanIds: number[], at: string) {
         ),
       ),
     )
-    .returning(['id', 'shop_id'])
+    .returning(['id', 'shop_id', 'due_date'])
     .execute();
 }
 
@@ -503,7 +527,14 @@ export async function undoReturn(
     const items = await trx
       .selectFrom('loan_items')
       .innerJoin('loans', 'loans.id', 'loan_items.loan_id')
-      .select(['loan_items.id', 'loan_items.container_id', 'loans.id as loan_id', 'loans.shop_id'])
+      .select([
+        'loan_items.id',
+        'loan_items.container_id',
+        'loan_items.returned_at',
+        'loans.id as loan_id',
+        'loans.shop_id',
+        'loans.due_date',
+      ])
       .where(
         'loan_items.container_id',
         'in',
@@ -524,6 +555,7 @@ export async function undoReturn(
       );
     }
     const deltas: CountDelta[] = [];
+    const days: DueDayDelta[] = [];
     const reopened = new Set<number>();
     for (const c of containers) {
       const item = byContainer.get(c.id) as (typeof items)[number];
@@ -541,10 +573,16 @@ export async function undoReturn(
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) !== 1)
         throw new ConflictError('Container(s) moved meanwhile; the return stays.');
+      const due = loanChange(item, {
+        held: cents(c.guarantee_amount),
+        onTime: backOnTime(item.returned_at as string, item.due_date) ? -1 : 0,
+      });
       deltas.push(
         ...shopAndAll(shop.id, `in_stock:${c.type_key}`, -1),
         ...shopAndAll(item.shop_id, `on_loan:${c.type_key}`, 1),
+        ...due.counts,
       );
+      days.push(...due.days);
       reopened.add(item.loan_id);
     }
     await moveHeld(
@@ -560,10 +598,15 @@ export async function undoReturn(
       .set({ returned_date: null })
       .where('id', 'in', [...reopened])
       .where('returned_date', 'is not', null)
-      .returning(['id', 'shop_id'])
+      .returning(['id', 'shop_id', 'due_date'])
       .execute();
-    deltas.push(...reopenedLoans.flatMap((loan) => shopAndAll(loan.shop_id, 'loans_open', 1)));
+    for (const loan of reopenedLoans) {
+      const due = loanChange(loan, { open: 1 });
+      deltas.push(...shopAndAll(loan.shop_id, 'loans_open', 1), ...due.counts);
+      days.push(...due.days);
+    }
     await bumpCounts(trx, deltas);
+    await bumpDueDays(trx, days);
     await recordAudit(trx, audit, {
       action: 'loan.undo_return',
       target: { kind: 'shop', id: shop.id, label: audit.actor.name },

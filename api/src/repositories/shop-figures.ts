@@ -7,21 +7,25 @@ import { recentRead } from '../db/kept-reads';
 import type { ShopFigures } from '../schemas/shop-overview';
 import { dayOf } from './loan-worklist';
 
-/** Shops whose loans one read of allShopFigures sums (about 10 ms each at 1 M loans on SQLite). */
-const CHUNK_SHOPS = 250;
-
 /** How many shops each list of the league table names. */
 export const LEAGUE_SIZE = 5;
+
+/** Days of the 4-week return rate (the weeks end yesterday, as in return-rate.ts). */
+const RATE_DAYS = 28;
+
+/** Shops per read of allShopFigures (a few ms each at 1 M loans on SQLite). */
+const CHUNK_SHOPS = 500;
 
 /**
  * Every shop's overdue loans, stock held and 4-week return rate (as
  * return-rate.ts counts it: containers whose loan fell due in the last 28
  * days before today, and the share back at a shop by the end of the due
- * date), in grouped reads over CHUNK_SHOPS shops at a time rather than
- * per shop (chunks may be read a moment apart, as writes go on). About
- * 100 ms in all at 2,000 shops and 1 M loans, so kept through recentRead:
- * after a write the figures may be up to MAX_STALE_MS (2 s) old, and are
- * re-read about once a second while writes go on, not once per write.
+ * date), from the kept counters and due days (due-days.ts), never the
+ * loans: overdue is each shop's open dated loans less those due today or
+ * later, the rate sums its last 28 due days. So the read grows with shops
+ * times days, not with loans: each shop's days from 28 days ago on, one key
+ * range per shop, CHUNK_SHOPS shops per read with other calls let in
+ * between (SQLite's reads hold the event loop). Kept through recentRead.
  */
 export function allShopFigures(db: Db, now: Date): Promise<ShopFigures[]> {
   const today = dayOf(now);
@@ -31,70 +35,66 @@ export function allShopFigures(db: Db, now: Date): Promise<ShopFigures[]> {
       .select(['id', 'name'])
       .orderBy('id', 'desc')
       .execute();
-    const stock = await db
-      .selectFrom('kept_counts')
-      .select(['scope', (eb) => eb.fn.sum<number>('n').as('n')])
-      .where('scope', '>', 0)
-      .where('name', 'like', 'in_stock:%')
-      .groupBy('scope')
-      .execute();
-    const overdue: Array<{ shop_id: number; n: number }> = [];
-    const rates: Array<{ shop_id: number; fell_due: number; on_time: number }> = [];
     const ids = shops.map((shop) => shop.id).sort((a, b) => a - b);
+    const kept = new Map<number, { dated: number; stock: number }>();
+    const days = new Map<number, { notYetDue: number; fellDue: number; onTime: number }>();
     for (let from = 0; from < ids.length; from += CHUNK_SHOPS) {
       const low = ids[from] as number;
       const high = ids[Math.min(from + CHUNK_SHOPS, ids.length) - 1] as number;
-      // SQLite's reads hold the event loop: between chunks, other calls run.
       await nextTurn();
-      // The partial index over open loans by (shop, due date) holds all of it.
-      overdue.push(
-        ...(await db
-          .selectFrom('loans')
-          .select(['shop_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('shop_id', '>=', low)
-          .where('shop_id', '<=', high)
-          .where('returned_date', 'is', null)
-          .where('due_date', '<', today)
-          .groupBy('shop_id')
-          .execute()),
-      );
+      const counts = await db
+        .selectFrom('kept_counts')
+        .select([
+          'scope',
+          sql<number>`sum(case when name = 'loans_open_dated' then n else 0 end)`.as('dated'),
+          sql<number>`sum(case when name like 'in_stock:%' then n else 0 end)`.as('stock'),
+        ])
+        .where('scope', '>=', low)
+        .where('scope', '<=', high)
+        .where((eb) =>
+          eb.or([eb('name', '=', 'loans_open_dated'), eb('name', 'like', 'in_stock:%')]),
+        )
+        .groupBy('scope')
+        .execute();
+      for (const r of counts)
+        kept.set(Number(r.scope), { dated: Number(r.dated), stock: Number(r.stock) });
       await nextTurn();
-      rates.push(
-        ...(await db
-          .selectFrom('loans')
-          .innerJoin('loan_items', 'loan_items.loan_id', 'loans.id')
-          .select([
-            'loans.shop_id',
-            (eb) => eb.fn.countAll<number>().as('fell_due'),
-            sql<number>`sum(case when loan_items.returned_at is not null and substr(loan_items.returned_at, 1, 10) <= loans.due_date then 1 else 0 end)`.as(
-              'on_time',
-            ),
-          ])
-          .where('loans.shop_id', '>=', low)
-          .where('loans.shop_id', '<=', high)
-          .where('loans.due_date', '>=', dayOf(now, -28))
-          .where('loans.due_date', '<', today)
-          .groupBy('loans.shop_id')
-          .execute()),
-      );
+      // shop_id in (…shops…): one seek per shop into its days, not a scan of the range's.
+      const sums = await db
+        .selectFrom('shop_due_days')
+        .select([
+          'shop_id',
+          sql<number>`sum(case when due_date >= ${today} then open_loans else 0 end)`.as(
+            'not_yet_due',
+          ),
+          sql<number>`sum(case when due_date < ${today} then fell_due else 0 end)`.as('fell_due'),
+          sql<number>`sum(case when due_date < ${today} then on_time else 0 end)`.as('on_time'),
+        ])
+        .where('shop_id', 'in', (eb) =>
+          eb.selectFrom('shops').select('id').where('id', '>=', low).where('id', '<=', high),
+        )
+        .where('due_date', '>=', dayOf(now, -RATE_DAYS))
+        .groupBy('shop_id')
+        .execute();
+      for (const r of sums) {
+        days.set(Number(r.shop_id), {
+          notYetDue: Number(r.not_yet_due),
+          fellDue: Number(r.fell_due),
+          onTime: Number(r.on_time),
+        });
+      }
     }
-    const overdueOf = new Map(overdue.map((r) => [Number(r.shop_id), Number(r.n)]));
-    const stockOf = new Map(stock.map((r) => [Number(r.scope), Number(r.n)]));
-    const rateOf = new Map(
-      rates.map((r) => [
-        Number(r.shop_id),
-        { fellDue: Number(r.fell_due), onTime: Number(r.on_time) },
-      ]),
-    );
     return shops.map((shop) => {
-      const rate = rateOf.get(shop.id);
+      const counts = kept.get(shop.id);
+      const day = days.get(shop.id);
+      const fellDue = day?.fellDue ?? 0;
       return {
         id: shop.id,
         name: shop.name,
-        overdue: overdueOf.get(shop.id) ?? 0,
-        stock_held: stockOf.get(shop.id) ?? 0,
-        fell_due_4w: rate?.fellDue ?? 0,
-        return_rate_4w: rate && rate.fellDue > 0 ? rate.onTime / rate.fellDue : null,
+        overdue: (counts?.dated ?? 0) - (day?.notYetDue ?? 0),
+        stock_held: counts?.stock ?? 0,
+        fell_due_4w: fellDue,
+        return_rate_4w: day && fellDue > 0 ? day.onTime / fellDue : null,
       };
     });
   });
