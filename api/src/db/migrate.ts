@@ -23,8 +23,8 @@ import { mails } from './migrations/20261126T1000-mails';
 import { requestDecisions } from './migrations/20261125T1500-request-decisions';
 import { shopStatusChanges } from './migrations/20261125T2110-shop-status-changes';
 import { auditLog } from './migrations/20261125T2200-audit-log';
-import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
 import { liveEvents } from './migrations/20261126T1100-live-events';
+import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -51,9 +51,9 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261125T1500-request-decisions': requestDecisions,
     '20261125T2110-shop-status-changes': shopStatusChanges(kind),
     '20261125T2200-audit-log': auditLog(kind),
-    '20261126T1200-due-day-figures': dueDayFigures(kind),
     // Named after 20261126T1000-mails, which databases already ran.
     '20261126T1100-live-events': liveEvents(kind),
+    '20261126T1200-due-day-figures': dueDayFigures(kind),
   };
 }
 
