@@ -47,9 +47,8 @@ function AuditEntryItem({ entry, showTarget }: { entry: AuditEntry; showTarget: 
         </time>
         <span className={styles.action}>{actionLabel(entry.action)}</span>
         <span className={styles.actor}>{actorLabel(entry.actor)}</span>
-        {showTarget && entry.target.label ? (
-          <span className={styles.target}>{entry.target.label}</span>
-        ) : null}
+        {/* Drawn even when empty, so every line keeps its columns. */}
+        {showTarget ? <span className={styles.target}>{entry.target.label}</span> : null}
         <button
           type="button"
           className={`${panelStyles.button} ${panelStyles.buttonSecondary} ${styles.toggle}`}
