@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { seed } from '../src/db/scale-seed';
+import { bulkLoad, seed, writeAuditEntries } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
 import { insertContainers } from '../src/repositories/containers';
 import { bumpCounts, shopAndAll } from '../src/repositories/figures';
@@ -31,7 +31,8 @@ import { runLoad, type LoadResult } from './load';
  * `--port-base 8900` puts the baseline on base + 1 and the APIs on
  * base + 11 and base + 12. `--calls /pack/shops/,/shops/shop/` runs only
  * the calls whose path holds one of those parts (and not the lend row);
- * `--calls lend` runs the lend row alone.
+ * `--calls lend` runs the lend row alone; `--calls /audit,/shops/activity`
+ * the audit log's rows.
  */
 let PORTS = { noop: 8901, api: [8911, 8912] };
 const API_DIR = path.resolve(__dirname, '..');
@@ -98,6 +99,18 @@ function calls(openLoans: number, requests: number, shops: number, shopId: numbe
     d('admin', '/api/v0/pack/shops/league'),
     l('admin', '/api/v0/shops/shop/?limit=50'),
     l('admin', `/api/v0/shops/shop/?limit=50&offset=${Math.max(0, shops - 50)}`),
+    // The audit log (issue 33): about one entry per loan (1 M), each filter
+    // paged newest first, a deep page, the shop's own activity and one export.
+    l('admin', '/api/v0/audit?limit=25'),
+    l('admin', '/api/v0/audit?limit=25&offset=100000'),
+    l('admin', '/api/v0/audit?action=login.failure&limit=25'),
+    l('admin', '/api/v0/audit?action=shop.profile_update&limit=25&offset=1000'),
+    l('admin', `/api/v0/audit?shop=${shopId}&limit=25`),
+    l('admin', `/api/v0/audit?actor_role=shop&actor=${shopId}&limit=25`),
+    l('admin', '/api/v0/audit?actor_role=super_admin&actor=1&limit=25'),
+    l('admin', `/api/v0/audit?from=${daysAgo(60)}&to=${daysAgo(31)}&limit=25`),
+    l('admin', `/api/v0/audit?action=request.approve&shop=${shopId}&from=${daysAgo(365)}&limit=25`),
+    l('shop', '/api/v0/shops/activity?limit=20'),
     ...[
       d('admin', '/api/v0/pack/containers/info_admin/'),
       d('shop', '/api/v0/pack/containers/loans_by_weekday/'),
@@ -116,7 +129,14 @@ function calls(openLoans: number, requests: number, shops: number, shopId: numbe
     u('admin', '/api/v0/shops/shop/'),
     // Every shop's figures come whole, like the shop list they sit beside.
     u('admin', '/api/v0/pack/shops/figures'),
+    // The CSV streams every entry of the filter: one shop's (about 500 at scale).
+    u('admin', `/api/v0/audit?format=csv&shop=${shopId}`),
   ];
+}
+
+/** 'YYYY-MM-DD' (UTC) of `days` ago: the audit log's date filters. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 24 * 3600e3).toISOString().slice(0, 10);
 }
 
 async function seedIfEmpty(url: string, sizes: Sizes): Promise<void> {
@@ -124,7 +144,15 @@ async function seedIfEmpty(url: string, sizes: Sizes): Promise<void> {
   try {
     await migrateToLatest(db, kind);
     const some = await db.selectFrom('loans').select('id').limit(1000).execute();
-    if (some.length >= 1000) return;
+    if (some.length >= 1000) {
+      // A scale database seeded before the audit log (issue 33) gets its entries now.
+      const entries = await db.selectFrom('audit_log').select('id').limit(1000).execute();
+      if (entries.length < 1000) {
+        console.log(`Adding ${sizes.loans} audit entries to ${url} …`);
+        await bulkLoad(db, kind, (conn) => writeAuditEntries(conn, sizes.loans), console.log);
+      }
+      return;
+    }
     console.log(`Seeding the scale database ${url} …`);
     await seed(db, kind, {
       scale: sizes,

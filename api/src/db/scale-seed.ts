@@ -15,6 +15,8 @@ export interface ScaleOptions {
   openPerShop?: number;
   /** Container requests over all shops (default 3 per shop), one item each, in every status. */
   requests?: number;
+  /** Audit log entries over the last year (default: one per loan). */
+  auditEntries?: number;
   log?: (text: string) => void;
 }
 
@@ -32,6 +34,7 @@ const BULK_TABLES = [
   'loan_items',
   'container_requests',
   'request_items',
+  'audit_log',
 ];
 
 /**
@@ -313,6 +316,79 @@ async function writeScale(db: Db, options: ScaleOptions): Promise<void> {
     });
     log(
       `  shops ${first + count}/${options.shops}, loans ${loanId}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
+  }
+  await writeAuditEntries(db, options.auditEntries ?? options.loans, log);
+}
+
+/** The mix of actions the audit seed writes, roughly as a busy panel makes them. */
+const AUDIT_MIX = [
+  'loan.lend',
+  'loan.lend',
+  'loan.return',
+  'loan.return',
+  'login.success',
+  'login.failure',
+  'request.approve',
+  'request.deny',
+  'password.change_own',
+  'shop.profile_update',
+] as const;
+
+/**
+ * `count` audit entries over the last year, oldest first (so ids follow
+ * time, as they do when written live), spread over every shop, with the
+ * actors, targets and details the real calls write: enough for each
+ * filter of GET /audit to page through at scale. Written straight to the
+ * table: on PostgreSQL its trigger refuses only UPDATE and DELETE.
+ */
+export async function writeAuditEntries(
+  db: Db,
+  count: number,
+  log: (text: string) => void = () => undefined,
+): Promise<void> {
+  const shops = await db.selectFrom('shops').select(['id', 'name']).orderBy('id').execute();
+  const admin = await db
+    .selectFrom('admins')
+    .select(['id', 'email'])
+    .orderBy('id')
+    .executeTakeFirst();
+  if (shops.length === 0 || count <= 0) return;
+  const now = Date.now();
+  const started = Date.now();
+  const chunk = 50_000;
+  for (let first = 0; first < count; first += chunk) {
+    const rows: Insertable<Database['audit_log']>[] = [];
+    for (let i = first; i < Math.min(count, first + chunk); i++) {
+      const shop = shops[(i * 7919) % shops.length] as { id: number; name: string };
+      const action = AUDIT_MIX[i % AUDIT_MIX.length] as (typeof AUDIT_MIX)[number];
+      const byAdmin = action === 'request.approve' || action === 'request.deny';
+      const anonymous = action === 'login.failure';
+      const request = action.startsWith('request.');
+      rows.push({
+        at: new Date(now - Math.floor(((count - i) / count) * 365 * DAY)).toISOString(),
+        actor_id: anonymous ? null : byAdmin ? (admin?.id ?? null) : shop.id,
+        actor_role: anonymous ? 'anonymous' : byAdmin ? 'super_admin' : 'shop',
+        actor_name: anonymous ? null : byAdmin ? (admin?.email ?? null) : shop.name,
+        action,
+        target_kind: request ? 'request' : action.startsWith('loan.') ? 'loan' : 'shop',
+        target_id: request || action.startsWith('loan.') ? i + 1 : shop.id,
+        target_label: request ? `Request ${i + 1} (${shop.name})` : shop.name,
+        shop_id: shop.id,
+        address: `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+        user_agent: 'scale-seed',
+        details: JSON.stringify(
+          action === 'shop.profile_update'
+            ? { changes: { phone: { before: '+1 555 0100', after: `+1 555 ${i % 10000}` } } }
+            : request
+              ? { reason: 'admin' }
+              : {},
+        ),
+      });
+    }
+    await bulkInsert(db, 'audit_log', rows);
+    log(
+      `  audit entries ${Math.min(count, first + chunk)}/${count}  (${((Date.now() - started) / 1000).toFixed(1)} s)`,
     );
   }
 }
