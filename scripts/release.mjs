@@ -49,8 +49,15 @@ function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
+/**
+ * Builds a remote's release into `outDir`. PANEL_BUILD_CONFIG names another
+ * Rspack config to build with (the browser tests' faulty builds,
+ * e2e/build/faulty-build.cjs); by default the remote's own.
+ */
 function buildInto(remote, version, outDir) {
-  const result = spawnSync('npx', ['rspack', 'build'], {
+  const config = process.env.PANEL_BUILD_CONFIG;
+  const args = ['rspack', 'build', ...(config ? ['-c', path.resolve(ROOT, config)] : [])];
+  const result = spawnSync('npx', args, {
     cwd: path.join(ROOT, remote.pkg),
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -18,10 +18,11 @@ const QR_ORIGIN = `http://localhost:${REMOTE_PORTS['mfe-qr']}`;
 const unique = (label: string) => `9.${Date.now() % 100000}.0-${label}`;
 
 /** The release command with extra environment (the build's fault flags); never throws. */
+/** A release built by the e2e-only faulty build (e2e/build/faulty-build.cjs) with these faults. */
 function releaseWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync('node', ['scripts/release.mjs', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, PANEL_BUILD_CONFIG: 'e2e/build/faulty-build.cjs', ...env },
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };

@@ -1,0 +1,39 @@
+// The browser tests' faulty builds of a remote, so they can release a broken
+// version and see the release gate or the shell's fallback handle it. Not
+// part of the product's build: scripts/release.mjs builds with this config
+// only when PANEL_BUILD_CONFIG names it. Faults, from the environment:
+//   PANEL_FAULT_THROWING_PAGES=1       every exposed page throws when drawn
+//   PANEL_FAULT_OMIT_EXPOSE=./QrPage   a page left out (the gate refuses it)
+//   PANEL_FAULT_REQUIRE=react@^99.0.0  a React the shell does not provide (refused)
+//   PANEL_FAULT_RUNTIME=3.0.0          recorded as built against another
+//                                      federation runtime (one build cannot
+//                                      really mix two)
+const path = require('node:path');
+
+const factory = require('@panel/shared/build/create-rspack-config.cjs');
+const { federationRuntime } = require('@panel/shared/build/shared-deps.cjs');
+
+const env = process.env;
+
+/** What the faults change, before the config is made (createRspackConfig's `customize`). */
+function applyFaults(parts) {
+  if (parts.isHost) return;
+  if (env.PANEL_FAULT_THROWING_PAGES === '1') {
+    for (const name of Object.keys(parts.exposes))
+      parts.exposes[name] = require.resolve('./throwing-page.cjs');
+  }
+  for (const omitted of (env.PANEL_FAULT_OMIT_EXPOSE ?? '').split(',')) {
+    delete parts.exposes[omitted];
+  }
+  const required = /^(.+)@([^@]+)$/.exec(env.PANEL_FAULT_REQUIRE ?? '');
+  if (required && parts.shared[required[1]])
+    parts.shared[required[1]].requiredVersion = required[2];
+  if (env.PANEL_FAULT_RUNTIME) parts.runtime = federationRuntime(env.PANEL_FAULT_RUNTIME);
+}
+
+// The remote's own config (it may add to the shared one, as mfe-qr's
+// workers do), its createRspackConfig given the faults.
+const createRspackConfig = factory.createRspackConfig;
+factory.createRspackConfig = (options) =>
+  createRspackConfig({ ...options, customize: applyFaults });
+module.exports = require(path.join(process.cwd(), 'rspack.config.cjs'));
