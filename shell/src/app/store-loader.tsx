@@ -16,12 +16,17 @@ let loaded: LoadedStore | undefined;
  * shared module) and makes the page's one store, once. The login page is
  * drawn without it; the shell starts this as soon as that page is up, and
  * every other page waits for it. The logged-in pages' building blocks
- * (@panel/shared/page-ui) come with it: they are in the same chunk, and
+ * (@panel/shared/page-ui) and the contract's schemas (@panel/shared/contract,
+ * which the forms check) come with it: they are in the same chunk, and
  * importing them here is also what makes the shell's build provide them to
  * the remotes (a shared module nobody in the build imports is not provided).
  */
 export function loadStore(): Promise<LoadedStore> {
-  loading ??= Promise.all([import('@panel/shared/data'), import('@panel/shared/page-ui')]).then(
+  loading ??= Promise.all([
+    import('@panel/shared/data'),
+    import('@panel/shared/page-ui'),
+    import('@panel/shared/contract'),
+  ]).then(
     ([data]) => {
       const store = data.makeStore();
       // A call that finds the session gone drops the old session's cached data.
