@@ -423,3 +423,28 @@ describe('the migration 20261126T1200-due-day-figures', () => {
     expect(after.dueDays.size).toBeGreaterThan(100);
   });
 });
+
+it("answers every shop's figures from the last read right after a write, and the write's within MAX_STALE_MS", async () => {
+  ctx.setNow(null);
+  const overdueOfA = async () => {
+    const { shops } = (await get('/pack/shops/figures', ctx.admin.token)).json() as {
+      shops: Figures[];
+    };
+    return shops.find((f) => f.id === ctx.shopA.id)?.overdue;
+  };
+  const before = await overdueOfA();
+  const [code] = await addStock(ctx.db, ctx.shopA.id, 'cup', 1);
+  const lent = await post(
+    '/pack/containers/lend',
+    { codes: [code], client: 'late', due_date: dayOf(Date.now(), -3) },
+    ctx.shopA.token,
+  );
+  expect(lent.statusCode).toBe(201);
+  // Costly whatever it took (a read over every shop): not read again per write.
+  expect(await overdueOfA()).toBe(before);
+  const until = Date.now() + MAX_STALE_MS + 1000;
+  while ((await overdueOfA()) !== (before as number) + 1) {
+    expect(Date.now()).toBeLessThan(until);
+    await sleep(100);
+  }
+});

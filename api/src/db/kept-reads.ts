@@ -98,8 +98,16 @@ const recentByDb = new WeakMap<Db, Map<string, RecentSlot>>();
  * than COSTLY_READ_MS is never answered stale (only a caller arriving while
  * it runs shares it), so a lone user sees their own write at once on small
  * data. Unchanged stamp: the value is current, whatever its age.
+ * `costly: true` treats the read as costly whatever it took: for a read whose
+ * cost grows with every shop, one just under COSTLY_READ_MS would otherwise
+ * be redone after every write of a stream.
  */
-export async function recentRead<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+export async function recentRead<T>(
+  db: Db,
+  key: string,
+  read: () => Promise<T>,
+  options: { costly?: boolean } = {},
+): Promise<T> {
   const stampOf = changeStampOf(db);
   if (!stampOf) return read();
   const stamp = await stampOf();
@@ -130,7 +138,7 @@ export async function recentRead<T>(db: Db, key: string, read: () => Promise<T>)
     );
     return pending;
   };
-  if (last && last.readMs >= COSTLY_READ_MS) {
+  if (last && (options.costly || last.readMs >= COSTLY_READ_MS)) {
     const age = Date.now() - last.readAt;
     if (age <= MAX_STALE_MS) {
       // A background read's failure is the next caller's to meet.
