@@ -182,7 +182,7 @@ test.describe('logout', () => {
       local: Object.keys(localStorage),
       session: Object.keys(sessionStorage),
     }));
-    // README, "Decisions where the spec is silent": the canary bucket is the one exception.
+    // docs/decisions.md: the canary bucket is the one exception.
     expect(left.local.filter((key) => key !== STORAGE_KEYS.rolloutId)).toEqual([]);
     expect(left.session).toEqual([]);
   });

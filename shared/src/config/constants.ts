@@ -88,7 +88,7 @@ export const API_PREFIX = '/api/v0';
 /**
  * A call still unanswered after this long ends as "could not contact the API".
  * The spec sets no time-out; without one a hung API leaves the overlay up for
- * ever (README, Decisions).
+ * ever (docs/decisions.md).
  */
 export const API_TIMEOUT_MS = 30_000;
 

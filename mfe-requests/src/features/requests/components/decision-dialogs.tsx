@@ -26,7 +26,7 @@ export function proposedCounts(
 }
 
 /**
- * Accept, confirmed first (README: decisions are confirmed, not undone): a
+ * Accept, confirmed first (docs/decisions.md: confirmed, not undone): a
  * line per type with what was asked, what the warehouse holds, and how many
  * to approve, at most what was asked, down to 0 on a line. Lines the
  * warehouse cannot meet are marked and proposed at what it has.

@@ -7,7 +7,7 @@ export interface RequestTab {
 }
 
 /**
- * The tabs per role (ARCHITECTURE.md, README "Decisions"): the shop creates
+ * The tabs per role (ARCHITECTURE.md, docs/decisions.md): the shop creates
  * requests, so it alone has the main tab, and cancels them, so it alone has
  * Cancelled (issue 31); the super admin's first tab is its Pending list,
  * labelled Requests.

@@ -47,7 +47,7 @@ describe('useLogout', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     expect(screen.getByTestId('location')).toHaveTextContent(PATHS.login);
-    // The one exception (README, "Decisions where the spec is silent"): the
+    // The one exception (docs/decisions.md): the
     // canary bucket stays, so the next login gets the same release.
     expect({ ...localStorage }).toEqual({ [STORAGE_KEYS.rolloutId]: 'bucket-of-this-browser' });
     expect(sessionStorage).toHaveLength(0);
