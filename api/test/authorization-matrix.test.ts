@@ -70,8 +70,6 @@ const MATRIX = {
   'POST /api/v0/shops/change-password':                             [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
   // Each shop its own activity (the audit log's entries about it); the super admin has GET /audit.
   'GET /api/v0/shops/activity':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
-  // Each shop its own activity (the audit log's entries about it); the super admin has GET /audit.
-  'GET /api/v0/shops/activity':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'PUT /api/v0/shops/settings':                                     [401,  401,  401,  401,  401,  401,  403,  'ok', 'ok', 403],
   'GET /api/v0/shops/notification-settings':                        [401,  401,  401,  401,  401,  401,  403,  403,  403,  'ok'],
@@ -438,7 +436,6 @@ const REQUESTS: Record<Operation, () => Promise<InjectOptions>> = {
   }),
   'GET /api/v0/pack/qr-batches': async () => ({ url: '/api/v0/pack/qr-batches/' }),
   'GET /api/v0/audit': async () => ({ url: '/api/v0/audit?limit=5' }),
-  'GET /api/v0/shops/activity': async () => ({ url: '/api/v0/shops/activity?limit=5' }),
   'GET /api/v0/shops/activity': async () => ({ url: '/api/v0/shops/activity?limit=5' }),
   // A stream: read up to its `ready` event, then closed (see answerOf).
   'GET /api/v0/events': async () => ({
