@@ -67,6 +67,11 @@ interface Values {
   other: string;
 }
 
+/** The chosen reason or the own words, trimmed; a radio group none of whose radios is checked reads null. */
+function reasonOf(values: Values): string {
+  return ((values.choice === OTHER ? values.other : values.choice) ?? '').trim();
+}
+
 /**
  * Asks for a reason before an action that a person reads about (deny a
  * request, deactivate a shop, write off containers): a common reason or the
@@ -83,13 +88,11 @@ export function ReasonDialog(props: ReasonDialogProps) {
   const form = useSchemaForm({
     schema,
     defaultValues: { choice: '', other: '' },
-    toBody: (values: Values) => ({
-      reason: (values.choice === OTHER ? values.other : values.choice).trim(),
-    }),
+    toBody: (values: Values) => ({ reason: reasonOf(values) }),
     checkFirst: (values) => {
       const problem = props.problem?.();
       if (problem) return { field: 'choice', text: problem };
-      if ((values.choice === OTHER ? values.other : values.choice).trim() !== '') return null;
+      if (reasonOf(values) !== '') return null;
       return { field: values.choice === OTHER ? 'other' : 'choice', text: props.requiredText };
     },
     fieldOf: { reason: 'form' },

@@ -49,6 +49,13 @@ describe('ReasonDialog', () => {
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
+  it('asks for a reason when none is picked', async () => {
+    const onConfirm = renderDialog();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Say why.');
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it("takes the user's own words, trimmed, up to the schema's length", async () => {
     const onConfirm = renderDialog();
     const user = userEvent.setup();
