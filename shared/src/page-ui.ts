@@ -20,6 +20,7 @@ export * from './config/mail-messages';
 export * from './config/decision-messages';
 export * from './config/shop-admin-messages';
 export * from './config/audit-messages';
+export * from './ui/keep-focus-inside';
 export * from './ui/reason-dialog';
 export * from './ui/deactivate-dialog';
 export * from './config/qr-label-messages';

@@ -1,36 +1,16 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
 import { Type, type TSchema } from 'typebox';
 
 import { Field } from '../forms/field';
 import { useSchemaForm } from '../forms/use-schema-form';
+import { keepFocusInside } from './keep-focus-inside';
 import { panelStyles } from './panel-styles';
 import styles from './reason-dialog.module.css';
 
 const OTHER = 'other';
 
-/**
- * Tab and Shift+Tab go round the dialog's enabled controls. A modal <dialog>
- * makes the page behind inert, but browsers still let Tab leave the last
- * control for their own toolbar before it comes back.
- */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
-  if (event.key !== 'Tab') return;
-  const controls = Array.from(
-    event.currentTarget.querySelectorAll<HTMLElement>('input:enabled, button:enabled'),
-  );
-  const first = controls[0];
-  const last = controls[controls.length - 1];
-  const active = document.activeElement;
-  if (!first || !last) {
-    event.preventDefault();
-  } else if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
+/** The dialog's fieldset and option looks, for what a caller draws above the reasons. */
+export const reasonDialogClasses = { fieldset: styles.fieldset, option: styles.option };
 
 export interface ReasonDialogProps {
   open: boolean;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 
 import { describeError, LIMITS, MESSAGES, notify, PATHS, type ApiError } from '@panel/shared';
 import { ForgetPasswordBody, ResetPasswordBody } from '@panel/shared/contract';
 import { useSchemaForm } from '@panel/shared/page-ui';
 
 import { AuthField, AuthPasswordField } from '../../../components/auth-field';
+import { BackToLogin } from '../../../components/back-to-login';
 import styles from '../../../components/form.module.css';
 import { useAuthResetPasswordMutation } from '../api/reset-password';
 import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
@@ -166,15 +167,5 @@ function ResetStep({ email }: { email: string }) {
       </button>
       <BackToLogin />
     </form>
-  );
-}
-
-function BackToLogin() {
-  return (
-    <p className={styles.footer}>
-      <Link className={styles.link} to={PATHS.login}>
-        Back to login
-      </Link>
-    </p>
   );
 }

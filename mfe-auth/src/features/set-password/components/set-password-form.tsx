@@ -1,10 +1,11 @@
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 
 import { LIMITS, MESSAGES, notify, PATHS } from '@panel/shared';
 import { SetPasswordBody } from '@panel/shared/contract';
 import { MAIL_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { AuthPasswordField } from '../../../components/auth-field';
+import { BackToLogin } from '../../../components/back-to-login';
 import styles from '../../../components/form.module.css';
 import { useAuthSetPasswordMutation } from '../api/set-password';
 
@@ -38,21 +39,13 @@ export function SetPasswordForm() {
     },
   });
 
-  const backToLogin = (
-    <p className={styles.footer}>
-      <Link className={styles.link} to={PATHS.login}>
-        Back to login
-      </Link>
-    </p>
-  );
-
   if (token === '') {
     return (
       <div className={styles.form}>
         <p className={styles.errorBlock} role="alert">
           {MAIL_MESSAGES.setPasswordNoToken}
         </p>
-        {backToLogin}
+        <BackToLogin />
       </div>
     );
   }
@@ -80,7 +73,7 @@ export function SetPasswordForm() {
       <button className={styles.button} type="submit" disabled={form.busy}>
         {MAIL_MESSAGES.setPasswordSubmit}
       </button>
-      {backToLogin}
+      <BackToLogin />
     </form>
   );
 }

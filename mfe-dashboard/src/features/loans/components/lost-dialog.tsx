@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type ContainerTypes, type Loan, notify } from '@panel/shared';
 import { LostBody } from '@panel/shared/contract';
-import { PAGE_MESSAGES, ReasonDialog } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, ReasonDialog, reasonDialogClasses } from '@panel/shared/page-ui';
 
 import { useWriteOffDashboardLoanMutation } from '../api/write-off-lost';
 import { codesOut } from '../utils/loan-containers';
@@ -60,10 +60,10 @@ export function LostDialog({ loan, types, onClose }: LostDialogProps) {
       onConfirm={confirm}
       onClose={onClose}
     >
-      <fieldset className={styles.fieldset}>
+      <fieldset className={reasonDialogClasses.fieldset}>
         <legend>{TEXT.lostCodesLegend}</legend>
         {out.map((code) => (
-          <label key={code} className={styles.option}>
+          <label key={code} className={reasonDialogClasses.option}>
             <input
               type="checkbox"
               checked={codes.includes(code)}

@@ -1,5 +1,6 @@
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { MESSAGES, panelStyles } from '@panel/shared';
+import { keepFocusInside } from '@panel/shared/page-ui';
 
 import styles from './requests.module.css';
 
@@ -23,32 +24,6 @@ interface ConfirmRequestDialogProps {
   sending: boolean;
   onConfirm: () => void;
   onClose: () => void;
-}
-
-/**
- * Tab and Shift+Tab go round the dialog's enabled controls. A modal <dialog>
- * makes the page behind inert, but browsers still let Tab leave the last
- * button for their own toolbar before it comes back.
- */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>): void {
-  if (event.key !== 'Tab') return;
-  const buttons = Array.from(
-    event.currentTarget.querySelectorAll(
-      'button:enabled, input:enabled, textarea:enabled, select:enabled',
-    ),
-  );
-  const first = buttons[0];
-  const last = buttons[buttons.length - 1];
-  const active = document.activeElement;
-  if (!(first instanceof HTMLElement) || !(last instanceof HTMLElement)) {
-    event.preventDefault();
-  } else if (event.shiftKey && (active === first || active === event.currentTarget)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && active === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }
 
 /**
