@@ -7,3 +7,4 @@ export * from './contract/shop';
 export * from './contract/shop-form';
 export * from './contract/container-request';
 export * from './contract/loan';
+export * from './contract/audit';

@@ -10,6 +10,8 @@ interface PagerProps {
   noun: string;
   /** While the next page loads the buttons wait. */
   busy?: boolean;
+  /** The API counts at most this many (the audit log): a total past it reads "10,000+". */
+  countCap?: number;
   onPage: (page: number) => void;
 }
 
@@ -22,10 +24,12 @@ const number = {
 };
 
 /** Page controls for a paged list: where the visible rows sit in the whole, and the way to the others. */
-export function Pager({ page, pageSize, total, noun, busy = false, onPage }: PagerProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+export function Pager({ page, pageSize, total, noun, busy = false, countCap, onPage }: PagerProps) {
+  const capped = countCap !== undefined && total > countCap;
+  const shown = capped ? countCap : total;
+  const pages = Math.max(1, Math.ceil(shown / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
+  const last = Math.min(shown, page * pageSize);
   const button = (label: string, target: number, disabled: boolean) => (
     <button
       type="button"
@@ -39,7 +43,8 @@ export function Pager({ page, pageSize, total, noun, busy = false, onPage }: Pag
   return (
     <nav className={styles.pager} aria-label={`${noun} pages`}>
       <p className={styles.status} aria-live="polite">
-        {number.format(first)}–{number.format(last)} of {number.format(total)} {noun}
+        {number.format(first)}–{number.format(last)} of {number.format(shown)}
+        {capped ? '+' : ''} {noun}
       </p>
       {pages > 1 ? (
         <div className={styles.buttons}>

@@ -21,6 +21,7 @@ import { AuditEntryList } from '../../../components/audit/audit-entry-list';
 import { filterOf, pageOf, withFilter, withoutFilters } from '../utils/audit-filter';
 import { AuditFilters } from './audit-filters';
 import styles from './audit-page.module.css';
+import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
 
 const TEXT = AUDIT_MESSAGES;
 export const AUDIT_PAGE_SIZE = 25;
@@ -94,6 +95,7 @@ export function AuditPage() {
             total={data.total}
             noun={TEXT.noun}
             busy={isFetching}
+            countCap={AUDIT_COUNT_CAP}
             onPage={toPage}
           />
         ) : null}

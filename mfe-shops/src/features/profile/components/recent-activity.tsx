@@ -3,6 +3,7 @@ import { AUDIT_MESSAGES, ErrorState, Pager, Panel, Skeleton } from '@panel/share
 
 import { AuditEntryList } from '../../../components/audit/audit-entry-list';
 import { useGetOwnActivityQuery } from '../api/get-own-activity';
+import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
 
 const TEXT = AUDIT_MESSAGES;
 const PAGE_SIZE = 10;
@@ -31,6 +32,7 @@ export function RecentActivity() {
             total={data.total}
             noun={TEXT.activityNoun}
             busy={isFetching}
+            countCap={AUDIT_COUNT_CAP}
             onPage={setPage}
           />
         </>
