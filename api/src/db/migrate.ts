@@ -25,6 +25,7 @@ import { shopStatusChanges } from './migrations/20261125T2110-shop-status-change
 import { auditLog } from './migrations/20261125T2200-audit-log';
 import { liveEvents } from './migrations/20261126T1100-live-events';
 import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
+import { auditShopActions } from './migrations/20261126T1300-audit-shop-actions';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -54,6 +55,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     // Named after 20261126T1000-mails, which databases already ran.
     '20261126T1100-live-events': liveEvents(kind),
     '20261126T1200-due-day-figures': dueDayFigures(kind),
+    '20261126T1300-audit-shop-actions': auditShopActions,
   };
 }
 

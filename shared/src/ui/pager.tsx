@@ -10,7 +10,7 @@ interface PagerProps {
   noun: string;
   /** While the next page loads the buttons wait. */
   busy?: boolean;
-  /** The API counts at most this many (the audit log): a total past it reads "10,000+". */
+  /** The API counts at most this many (the audit log): a total past it reads "1,000+". */
   countCap?: number;
   onPage: (page: number) => void;
 }
