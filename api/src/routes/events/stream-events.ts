@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import type { RouteOptions } from '../../deps';
 import { callerOf } from '../../lib/auth';
-import type { LiveViewer } from '../../lib/live-hub';
+import { changeFrame, type LiveViewer } from '../../lib/live-hub';
 import { lastLiveEventId, liveEventsAfter } from '../../repositories/live-events';
 import { errors } from '../../schemas/common';
 import type { LiveEvent } from '../../schemas/live-events';
@@ -48,11 +48,15 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       // Events that arrive while the missed ones are read wait, so the
       // client gets them in order and its last id is the newest.
       let waiting: LiveEvent[] | null = [];
-      const send = (event: LiveEvent) =>
-        sse.send({ id: String(event.id), event: 'change', data: event }).catch(() => {});
+      // Written as it is: the hub serialises an event once for every stream
+      // (2,000 streams, one JSON.stringify), and the stream's head is sent.
+      const write = (frame: string) => {
+        if (sse.isConnected) reply.raw.write(frame);
+      };
+      const send = (event: LiveEvent) => write(changeFrame(event));
       const unsubscribe = app.liveHub.subscribe({
         viewer,
-        deliver: (event) => (waiting ? waiting.push(event) : void send(event)),
+        deliver: (event, frame) => (waiting ? waiting.push(event) : write(frame)),
         resync: () => void sse.send({ event: 'resync', data: {} }).catch(() => {}),
         close: () => sse.close(),
       });
@@ -62,6 +66,7 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
         clearTimeout(expiry);
       });
 
+      sse.sendHeaders();
       const newest = await lastLiveEventId(deps.db);
       const lastSeen = lastSeenOf(sse.lastEventId);
       if (sse.lastEventId !== null) {
@@ -71,11 +76,11 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
             : await liveEventsAfter(deps.db, lastSeen, viewer.shopId, REPLAY_LIMIT + 1);
         if (missed === null || missed.length > REPLAY_LIMIT)
           await sse.send({ event: 'resync', data: {} });
-        else for (const event of missed) await send(event);
+        else for (const event of missed) send(event);
       }
       const queued = waiting;
       waiting = null;
-      for (const event of queued) await send(event);
+      for (const event of queued) send(event);
       // The stream's id from here on, so a client that saw nothing yet resumes
       // from now; and a dropped stream is tried again after 1 s, not 3.
       await sse.send({
