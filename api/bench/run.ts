@@ -106,7 +106,7 @@ function calls(openLoans: number, requests: number, shops: number, shopId: numbe
     // The deepest page the panel offers: it counts up to AUDIT_COUNT_CAP.
     l('admin', '/api/v0/audit?limit=25&offset=975'),
     l('admin', '/api/v0/audit?action=login.failure&limit=25'),
-    l('admin', '/api/v0/audit?action=shop.profile_update&limit=25&offset=1000'),
+    l('admin', '/api/v0/audit?action=shop.profile_update&limit=25&offset=500'),
     l('admin', `/api/v0/audit?shop=${shopId}&limit=25`),
     l('admin', `/api/v0/audit?actor_role=shop&actor=${shopId}&limit=25`),
     l('admin', '/api/v0/audit?actor_role=super_admin&actor=1&limit=25'),
