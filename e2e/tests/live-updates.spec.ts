@@ -18,10 +18,10 @@ interface Stock {
   provider_stock_by_container_type?: Record<string, number>;
 }
 
-/** Resolves once the page's event stream is open and has said `ready`. */
-function streamOpened(page: Page): Promise<unknown> {
+/** Resolves once the page's event stream is open (within `timeout`). */
+function streamOpened(page: Page, timeout = 30_000): Promise<unknown> {
   return page.waitForResponse((res) => res.url().includes('/api/v0/events') && res.ok(), {
-    timeout: 30_000,
+    timeout,
   });
 }
 
@@ -111,7 +111,7 @@ test.describe('live updates between two browsers', () => {
   });
 
   test('the stream comes back after the API restarts', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const admin = await openAs(page, 'admin', '/home');
     const fresh = await makeActiveShop(page.request, 'restart', 'E2E Restart Shop');
     const shop = await apiLogin(page.request, fresh.email, fresh.password);
@@ -120,7 +120,8 @@ test.describe('live updates between two browsers', () => {
     // A mark on the page: it would be gone after a reload.
     await page.evaluate(() => Object.assign(window, { liveMark: true }));
     // As a crash would: `npm start` starts the API again, as a process manager does.
-    const reopened = streamOpened(page);
+    // The API takes a few seconds to start again; the panel retries every 5 s.
+    const reopened = streamOpened(page, 90_000);
     const pid = Number(readFileSync(path.join(DATA_DIR, 'run', 'api.pid'), 'utf8'));
     process.kill(pid, 'SIGKILL');
     await expect

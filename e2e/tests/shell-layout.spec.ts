@@ -21,6 +21,8 @@ const PROVIDER_MENU = [
   'Shop List',
   "Request's Container",
   'QR generator',
+  // Beyond the spec's menu: the audit log (issue 33).
+  'Audit log',
   'Support',
   'Logout',
 ];

@@ -61,15 +61,25 @@ export const panelBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQ
   apiContext,
   extraOptions,
 ) => {
-  const hadToken = getToken() !== null;
+  const sentToken = getToken();
+  const hadToken = sentToken !== null;
   const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
   // The base URL is only known at run time, so the prefix is joined here, not in fetchBaseQuery.
   request.url = `${getApiBaseUrl()}${API_PREFIX}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
-  // Tracked, so the shell can say when a call is slow and let the user cancel it.
-  const call = trackCall(apiContext.signal);
-  const result = await Promise.resolve(
-    rawBaseQuery(request, { ...apiContext, signal: call.signal }, extraOptions),
-  ).finally(call.done);
+  const send = async () => {
+    // Tracked, so the shell can say when a call is slow and let the user cancel it.
+    const call = trackCall(apiContext.signal);
+    return Promise.resolve(
+      rawBaseQuery(request, { ...apiContext, signal: call.signal }, extraOptions),
+    ).finally(call.done);
+  };
+  let result = await send();
+  // A call sent with the token a password change has just replaced (the
+  // change's own live event re-reads the page meanwhile) is sent again with
+  // the new one: the session is not over.
+  const current = getToken();
+  if (result.error?.status === 401 && hadToken && current !== null && current !== sentToken)
+    result = await send();
   const error = result.error;
   if (hadToken && (error?.status === 401 || error?.status === 403)) {
     clearSession();

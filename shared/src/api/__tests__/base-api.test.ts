@@ -1,6 +1,7 @@
 import { jsonResponse, loginAs } from '../../testing';
 import { MESSAGES } from '../../config/messages';
 import { API_TIMEOUT_MS } from '../../config/constants';
+import { replaceToken } from '../../auth/session';
 import { getSession } from '../../auth/use-session';
 import { makeStore } from '../../store/make-store';
 import { api } from '../base-api';
@@ -65,6 +66,27 @@ describe('the API slice', () => {
     expect(seen).toEqual([
       { reason: 'forbidden', redirectTo: '/home', text: MESSAGES.permissionDenied },
     ]);
+  });
+
+  it('sends a call again with the new token when a password change replaced it meanwhile', async () => {
+    loginAs('shop', 7, { token: 'old-token' });
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(async () => {
+        // The change's answer arrives while this call is on its way.
+        replaceToken('new-token');
+        return jsonResponse({ error: 'Invalid or expired token.' }, 401);
+      })
+      .mockResolvedValueOnce(jsonResponse({ ok: true }));
+    const { seen, stop } = captureSessionEnd();
+    const result = await callProbe();
+    stop();
+    expect(result.data).toEqual({ ok: true });
+    expect(
+      fetchSpy.mock.calls.map(([request]) => (request as Request).headers.get('Authorization')),
+    ).toEqual(['JWT old-token', 'JWT new-token']);
+    expect(getSession().token).toBe('new-token');
+    expect(seen).toEqual([]);
   });
 
   it('on 401 with a token clears the session and sends the user to login', async () => {

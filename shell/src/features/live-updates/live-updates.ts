@@ -1,8 +1,13 @@
 import { API_PREFIX, getApiBaseUrl, getSession } from '@panel/shared';
 import { allTags, api, tagsStaleAfter, type AppDispatch } from '@panel/shared/data';
 
-/** After a refused or failed connection, the next try waits this long, doubling up to the last. */
-const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+/**
+ * After a refused or failed connection (the API restarting behind the
+ * shell's proxy), the next try waits this long, then 5 s between tries: a
+ * panel catches up within seconds of the API's return, at one small request
+ * every 5 s meanwhile.
+ */
+const RETRY_MS = [1_000, 2_000, 5_000];
 
 /**
  * Keeps the panel's event stream (GET /api/v0/events, issue 33) open while
