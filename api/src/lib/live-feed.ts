@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Client, Notification } from 'pg';
 
 import { dbKindOf, dedicatedClient, type Db } from '../db/connect';
-import { lastLiveEventId, liveEventsAfter } from '../repositories/live-events';
+import { newestAuditId } from '../repositories/audit-log';
+import { liveEventsAfter } from '../repositories/live-events';
 import type { LiveEvent } from '../schemas/live-events';
 import { LiveHub } from './live-hub';
 
@@ -32,13 +33,13 @@ declare module 'fastify' {
  */
 export async function registerLiveFeed(app: FastifyInstance, db: Db): Promise<void> {
   const hub = new LiveHub();
-  hub.lastId = await lastLiveEventId(db);
+  hub.lastId = await newestAuditId(db);
   app.decorate('liveHub', hub);
 
   const catchUp = singleFlight(async () => {
     const events = await liveEventsAfter(db, hub.lastId, null, CATCH_UP_LIMIT + 1);
     if (events.length > CATCH_UP_LIMIT) {
-      hub.lastId = await lastLiveEventId(db);
+      hub.lastId = await newestAuditId(db);
       hub.resyncAll();
       return;
     }

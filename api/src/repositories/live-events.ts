@@ -28,12 +28,3 @@ export async function liveEventsAfter(
     shop: row.shop_id,
   }));
 }
-
-/** The newest entry's id (0 when there is none): where a new client's stream starts. */
-export async function lastLiveEventId(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('audit_log')
-    .select((eb) => eb.fn.max('id').as('last'))
-    .executeTakeFirst();
-  return Number(row?.last ?? 0);
-}

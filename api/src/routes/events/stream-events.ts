@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { RouteOptions } from '../../deps';
 import { callerOf } from '../../lib/auth';
 import { changeFrame, type LiveViewer } from '../../lib/live-hub';
-import { lastLiveEventId, liveEventsAfter } from '../../repositories/live-events';
+import { newestAuditId } from '../../repositories/audit-log';
+import { liveEventsAfter } from '../../repositories/live-events';
 import { errors } from '../../schemas/common';
 import type { LiveEvent } from '../../schemas/live-events';
 
@@ -67,7 +68,7 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       });
 
       sse.sendHeaders();
-      const newest = await lastLiveEventId(deps.db);
+      const newest = await newestAuditId(deps.db);
       const lastSeen = lastSeenOf(sse.lastEventId);
       if (sse.lastEventId !== null) {
         const missed =
