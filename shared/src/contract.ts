@@ -7,4 +7,5 @@ export * from './contract/shop';
 export * from './contract/shop-form';
 export * from './contract/container-request';
 export * from './contract/loan';
+export * from './contract/shop-settings';
 export * from './contract/audit';

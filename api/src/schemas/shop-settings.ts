@@ -1,13 +1,16 @@
 import { Type, type Static } from 'typebox';
 
-// The ranges are checked by the route, so a refusal reads as a sentence.
-const LoanDays = Type.Integer({
-  description: 'Days ahead the lend form proposes as the due date, 1 to 365',
-});
-const StockMinimums = Type.Record(Type.String(), Type.Integer(), {
-  description:
-    'Minimum free stock per container type key, 0 to 9999; the dashboard warns below it. A type left out (or 0) has none.',
-});
+import { LoanDays, StockMinimums } from '@panel/shared/contract';
+
+// The body the profile's settings forms send, its ranges and their
+// sentences: one definition, in the contract.
+export {
+  LOAN_DAYS_MESSAGE,
+  LOAN_DAYS_RANGE,
+  STOCK_MINIMUM_MESSAGE,
+  STOCK_MINIMUM_RANGE,
+  ShopSettingsBody,
+} from '@panel/shared/contract';
 
 /** What a shop sets for its own counter and stock (GET /shops/settings). */
 export const ShopSettingsSchema = Type.Object({
@@ -15,17 +18,3 @@ export const ShopSettingsSchema = Type.Object({
   stock_minimums: StockMinimums,
 });
 export type ShopSettings = Static<typeof ShopSettingsSchema>;
-
-/** PUT /shops/settings: what is sent is changed; stock_minimums replaces the whole set. */
-export const ShopSettingsBody = Type.Object(
-  { loan_days: Type.Optional(LoanDays), stock_minimums: Type.Optional(StockMinimums) },
-  { additionalProperties: false },
-);
-
-export const LOAN_DAYS_RANGE = { min: 1, max: 365 } as const;
-export const STOCK_MINIMUM_RANGE = { min: 0, max: 9999 } as const;
-
-/** The refusal of a loan period out of range, as the profile form shows it. */
-export const LOAN_DAYS_MESSAGE = 'The loan period is a whole number of days from 1 to 365.';
-/** The refusal of a minimum out of range. */
-export const STOCK_MINIMUM_MESSAGE = 'A minimum stock is a whole number from 0 to 9999.';

@@ -2,6 +2,8 @@
 // out of MESSAGES, which the login page loads, and served with
 // @panel/shared/page-ui once the login form is up (the login page's size
 // budget, scripts/lib/weight.mjs).
+import { LOAN_DAYS_MESSAGE, STOCK_MINIMUM_MESSAGE } from '../contract/shop-settings';
+
 export const PAGE_MESSAGES = {
   // Requests a shop can follow through, and the shop's own profile (issue 31).
   followUp: {
@@ -34,7 +36,7 @@ export const PAGE_MESSAGES = {
     stockMinimumsTitle: 'Minimum stock',
     stockMinimumsHint:
       'Your dashboard warns when free stock of a type drops below its minimum. 0 means no minimum.',
-    stockMinimumInvalid: 'A minimum stock is a whole number from 0 to 9999.',
+    stockMinimumInvalid: STOCK_MINIMUM_MESSAGE,
     stockMinimumsSave: 'Save minimums',
     stockMinimumsSaved: 'Minimum stock saved',
     stockMinimumsSaveFailedPrefix: 'Minimum stock not saved, reason: ',
@@ -151,7 +153,7 @@ export const PAGE_MESSAGES = {
   counterSettingsTitle: 'Counter',
   loanDaysLabel: 'Loan period (days)',
   loanDaysHint: 'The Lend page proposes a due date this many days ahead.',
-  loanDaysInvalid: 'The loan period is a whole number of days from 1 to 365.',
+  loanDaysInvalid: LOAN_DAYS_MESSAGE,
   loanDaysSave: 'Save loan period',
   loanDaysSaved: 'Loan period saved',
   loanDaysSaveFailedPrefix: 'Loan period not saved, reason: ',

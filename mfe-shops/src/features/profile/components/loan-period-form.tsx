@@ -1,72 +1,71 @@
-import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, describeError, notify, panelStyles } from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { useEffect } from 'react';
+import { notify, panelStyles } from '@panel/shared';
+import { LOAN_DAYS_RANGE, ShopSettingsBody } from '@panel/shared/contract';
+import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
-import { loanDaysProblem } from '../utils/loan-days';
 import styles from './profile.module.css';
+
+const fieldClasses = {
+  field: styles.field,
+  label: styles.label,
+  input: styles.input,
+  hint: styles.hint,
+  error: styles.error,
+};
 
 /**
  * The shop's loan period: how many days ahead the counter's lend form puts
  * the due date. Its own small form, saved apart from the profile's multipart.
  */
 export function LoanPeriodForm() {
-  const id = useId();
   const { data: settings } = useGetShopSettingsQuery();
-  const [save, { isLoading: saving }] = useUpdateShopSettingsMutation();
-  const [text, setText] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const value = text ?? (settings ? String(settings.loan_days) : '');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const problem = loanDaysProblem(value);
-    setError(problem);
-    if (problem) return;
-    try {
-      await save({ loan_days: Number(value) }).unwrap();
-      setText(null);
+  const [save] = useUpdateShopSettingsMutation();
+  const form = useSchemaForm({
+    schema: ShopSettingsBody,
+    defaultValues: { days: '' },
+    // Digits only: Number() would also take '1e2' or ' 0x1f'; anything else is NaN, no integer.
+    toBody: ({ days }) => ({ loan_days: /^\d{1,3}$/.test(days.trim()) ? Number(days) : NaN }),
+    fieldOf: { loan_days: 'days' },
+    messages: { loan_days: PAGE_MESSAGES.loanDaysInvalid },
+    // The contract's schema leaves the range to the API's sentence; the form says it first.
+    check: ({ days }) =>
+      Number(days) >= LOAN_DAYS_RANGE.min && Number(days) <= LOAN_DAYS_RANGE.max
+        ? null
+        : { field: 'days', text: PAGE_MESSAGES.loanDaysInvalid },
+    serverFields: ['loan_days'],
+    send: (body) => save(body).unwrap(),
+    onSent: (saved) => {
+      form.reset({ days: String(saved.loan_days) });
       notify.success(PAGE_MESSAGES.loanDaysSaved);
-    } catch (failure) {
-      const described = describeError(failure as ApiError, { fields: ['loan_days'] });
-      notify.error(`${PAGE_MESSAGES.loanDaysSaveFailedPrefix}${described.text}`);
-      if (described.field) setError(described.text);
-    }
-  }
+    },
+    onFailed: (described) =>
+      notify.error(`${PAGE_MESSAGES.loanDaysSaveFailedPrefix}${described.text}`),
+  });
+  const { reset } = form;
+
+  // The saved period fills the field when it loads; a re-read never takes what is being typed.
+  useEffect(() => {
+    if (settings) reset({ days: String(settings.loan_days) }, { keepDirtyValues: true });
+  }, [settings, reset]);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={!settings}>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-days`} className={styles.label}>
-          {PAGE_MESSAGES.loanDaysLabel}
-        </label>
-        <input
-          id={`${id}-days`}
-          className={styles.input}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={365}
-          step={1}
-          disabled={!settings}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <p id={`${id}-hint`} className={styles.hint}>
-          {PAGE_MESSAGES.loanDaysHint}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={!settings}>
+      <Field
+        label={PAGE_MESSAGES.loanDaysLabel}
+        hint={PAGE_MESSAGES.loanDaysHint}
+        classes={fieldClasses}
+        type="number"
+        inputMode="numeric"
+        min={LOAN_DAYS_RANGE.min}
+        max={LOAN_DAYS_RANGE.max}
+        step={1}
+        disabled={!settings}
+        {...form.field('days')}
+      />
       <div className={styles.footer}>
-        <button type="submit" className={panelStyles.button} disabled={!settings || saving}>
-          {saving ? 'Saving…' : PAGE_MESSAGES.loanDaysSave}
+        <button type="submit" className={panelStyles.button} disabled={!settings || form.busy}>
+          {form.busy ? 'Saving…' : PAGE_MESSAGES.loanDaysSave}
         </button>
       </div>
     </form>
