@@ -1,94 +1,112 @@
-import { useId, useState, type FormEvent } from 'react';
-import { type ApiError, describeError, notify, panelStyles } from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { useEffect, useId } from 'react';
+import { notify, panelStyles } from '@panel/shared';
+import { STOCK_MINIMUM_RANGE, ShopSettingsBody } from '@panel/shared/contract';
+import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
 import { useGetProfileContainerTypesQuery } from '../api/get-container-types';
 import { minimumsDirty, minimumsToSend, type MinimumTexts } from '../utils/stock-minimums';
 import styles from './profile.module.css';
 
+const fieldClasses = {
+  field: styles.field,
+  label: styles.label,
+  input: styles.input,
+  error: styles.error,
+};
+
+/** A type's input, by its place: type keys are data, and a dot in one would read as a path. */
+const nameOf = (index: number) => `type${index}`;
+
 /**
  * A minimum free stock per container type (issue 31): the dashboard warns
  * below it. Saved as the whole set through the shop's settings.
  */
 export function StockMinimumsForm({ onDirty }: { onDirty: (dirty: boolean) => void }) {
-  const id = useId();
+  const hintId = useId();
   const { data: settings } = useGetShopSettingsQuery();
   const { data: types } = useGetProfileContainerTypesQuery();
-  const [save, { isLoading: saving }] = useUpdateShopSettingsMutation();
-  const [texts, setTexts] = useState<MinimumTexts>({});
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [save] = useUpdateShopSettingsMutation();
   const { followUp } = PAGE_MESSAGES;
   const keys = Object.keys(types ?? {});
-  const saved = settings?.stock_minimums ?? {};
   const ready = settings !== undefined && types !== undefined;
-  const shown = (key: string) => texts[key] ?? String(saved[key] ?? 0);
+  const byKey = (values: MinimumTexts): MinimumTexts =>
+    Object.fromEntries(keys.map((key, index) => [key, values[nameOf(index)] ?? '']));
+  const shown = (saved: Record<string, number>): MinimumTexts =>
+    Object.fromEntries(keys.map((key, index) => [nameOf(index), String(saved[key] ?? 0)]));
 
-  function type(key: string, text: string) {
-    const next = { ...texts, [key]: text };
-    setTexts(next);
-    if (invalid === key) setInvalid(null);
-    onDirty(minimumsDirty(next, saved, keys));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!ready || saving) return;
-    const checked = minimumsToSend(Object.fromEntries(keys.map((key) => [key, shown(key)])), keys);
-    if ('invalid' in checked) {
-      setInvalid(checked.invalid);
-      return;
-    }
-    try {
-      await save({ stock_minimums: checked.minimums }).unwrap();
-      setTexts({});
+  const form = useSchemaForm({
+    schema: ShopSettingsBody,
+    defaultValues: {} as MinimumTexts,
+    // The first type whose text is no minimum, on its own field, before the body is made.
+    checkFirst: (values) => {
+      const checked = minimumsToSend(byKey(values), keys);
+      return 'invalid' in checked
+        ? { field: nameOf(keys.indexOf(checked.invalid)), text: followUp.stockMinimumInvalid }
+        : null;
+    },
+    toBody: (values) => {
+      const checked = minimumsToSend(byKey(values), keys);
+      return { stock_minimums: 'minimums' in checked ? checked.minimums : {} };
+    },
+    messages: { stock_minimums: followUp.stockMinimumInvalid },
+    send: (body) => save(body).unwrap(),
+    onSent: (saved) => {
+      form.reset(shown(saved.stock_minimums));
       onDirty(false);
       notify.success(followUp.stockMinimumsSaved);
-    } catch (failure) {
-      const described = describeError(failure as ApiError, { fields: ['stock_minimums'] });
-      notify.error(`${followUp.stockMinimumsSaveFailedPrefix}${described.text}`);
-    }
-  }
+    },
+    onFailed: (described) =>
+      notify.error(`${followUp.stockMinimumsSaveFailedPrefix}${described.text}`),
+  });
+  const { reset, watch } = form;
+  const saved = settings?.stock_minimums;
+  const keyList = keys.join('\n');
+
+  // The saved minimums fill the fields when they load; a re-read never takes what is being typed.
+  useEffect(() => {
+    if (saved && types) reset(shown(saved), { keepDirtyValues: true });
+    // `shown` is new each render; the keys and the saved set are what it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved, types, keyList, reset]);
+
+  useEffect(() => {
+    const subscription = watch((values) =>
+      onDirty(minimumsDirty(byKey(values as MinimumTexts), saved ?? {}, keys)),
+    );
+    return () => subscription.unsubscribe();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [watch, onDirty, saved, keyList]);
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={!ready}>
-      <p id={`${id}-hint`} className={styles.hint}>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={!ready}>
+      <p id={hintId} className={styles.hint}>
         {followUp.stockMinimumsHint}
       </p>
       <div className={styles.minimums}>
-        {keys.map((key) => {
-          const wrong = invalid === key;
+        {keys.map((key, index) => {
+          const props = form.field(nameOf(index));
           return (
-            <div key={key} className={styles.field}>
-              <label htmlFor={`${id}-${key}`} className={styles.label}>
-                {types?.[key] ?? key}
-              </label>
-              <input
-                id={`${id}-${key}`}
-                className={styles.input}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={9999}
-                step={1}
-                disabled={!ready}
-                value={shown(key)}
-                aria-invalid={wrong || undefined}
-                aria-describedby={wrong ? `${id}-${key}-error` : `${id}-hint`}
-                onChange={(event) => type(key, event.target.value)}
-              />
-              {wrong ? (
-                <p id={`${id}-${key}-error`} className={styles.error} role="alert">
-                  {followUp.stockMinimumInvalid}
-                </p>
-              ) : null}
-            </div>
+            <Field
+              key={key}
+              label={types?.[key] ?? key}
+              classes={fieldClasses}
+              type="number"
+              inputMode="numeric"
+              min={STOCK_MINIMUM_RANGE.min}
+              max={STOCK_MINIMUM_RANGE.max}
+              step={1}
+              disabled={!ready}
+              // The form's hint until the field has an error of its own.
+              {...(props.error ? {} : { 'aria-describedby': hintId })}
+              {...props}
+            />
           );
         })}
       </div>
       <div className={styles.footer}>
-        <button type="submit" className={panelStyles.button} disabled={!ready || saving}>
-          {saving ? 'Saving…' : followUp.stockMinimumsSave}
+        <button type="submit" className={panelStyles.button} disabled={!ready || form.busy}>
+          {form.busy ? 'Saving…' : followUp.stockMinimumsSave}
         </button>
       </div>
     </form>

@@ -1,13 +1,15 @@
+import { STOCK_MINIMUM_RANGE } from '@panel/shared/contract';
+
 /** The minimums as typed, by container type key. */
 export type MinimumTexts = Record<string, string>;
-
-const MAX = 9999;
 
 /** A typed minimum: a whole number 0 to 9999 (empty is 0), else null. */
 export function parseMinimum(text: string): number | null {
   if (text.trim() === '') return 0;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 0 && n <= MAX ? n : null;
+  return Number.isInteger(n) && n >= STOCK_MINIMUM_RANGE.min && n <= STOCK_MINIMUM_RANGE.max
+    ? n
+    : null;
 }
 
 /** The set to send: every type's minimum, or the first type key that is not one. */
