@@ -162,6 +162,33 @@ describe('the profile page', () => {
     expect(sessionStorage.getItem('loginStatus')).toBe('old-token');
   });
 
+  it("refuses an e-mail the contract's ProfileForm refuses, on its field, before any call", async () => {
+    const spy = setup();
+    const email = await screen.findByDisplayValue('shop@example.com');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'shop@example');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a valid email address.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(spy, '/shops/shop/')).toHaveLength(0);
+  });
+
+  it("shows the API's e-mail error on the e-mail field and sends the form as multipart", async () => {
+    const text = 'shop with this email already exists.';
+    const spy = setup({ '/shops/shop/7': () => jsonResponse({ email: [text] }, 400) });
+    const email = await screen.findByDisplayValue('shop@example.com');
+    await userEvent.clear(email);
+    await userEvent.type(email, ' taken@example.com ');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(text, { selector: 'p' })).toHaveAttribute('role', 'alert');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    const [sent] = posts(spy, '/shops/shop/7/');
+    expect((await sent!.formData()).get('email')).toBe('taken@example.com');
+  });
+
   it('leaves without asking while nothing changed', async () => {
     setup();
     const confirm = jest.spyOn(window, 'confirm');

@@ -1,15 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  type ApiError,
-  describeError,
-  LIMITS,
-  MAP,
-  MESSAGES,
-  notify,
-  panelStyles,
-  type Shop,
-} from '@panel/shared';
-import { PAGE_MESSAGES } from '@panel/shared/page-ui';
+import { useEffect, useId } from 'react';
+import { LIMITS, MAP, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
+import { ProfileForm as ProfileBody, SHOP_FIELD_MESSAGES } from '@panel/shared/contract';
+import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { shopLocation, type LatLng } from '../../../components/map/lat-lng';
 import { useUpdateShopProfileMutation } from '../api/update-shop-profile';
@@ -27,17 +19,27 @@ import { LogoField } from './logo-field';
 import styles from './profile.module.css';
 
 /** Server field lists the form can show, in the order the spec reads them (e-mail first). */
-const SERVER_FIELDS = ['email', 'name', 'phone', 'logo', 'x_gis', 'y_gis'] as const;
+const SERVER_FIELDS = ['email', 'name', 'phone', 'logo', 'x_gis', 'y_gis'];
 
-interface FieldError {
-  field: string;
-  text: string;
-}
+const fieldClasses = {
+  field: styles.field,
+  label: styles.label,
+  input: styles.input,
+  error: styles.error,
+};
+
+const TEXT_FIELDS = [
+  ['name', 'Shop name', 'text', 'organization', LIMITS.shopNameMaxLength],
+  ['email', 'Email', 'email', 'email', LIMITS.emailMaxLength],
+  ['phone', PAGE_MESSAGES.followUp.phoneLabel, 'tel', 'tel', LIMITS.phoneMaxLength],
+] as const;
 
 /**
  * The shop's own profile form. `shop` is undefined while the account loads:
  * the fields wait, disabled, and the map shows the spec's default centre.
- * The page mounts a fresh form (by key) once the account is in.
+ * The page mounts a fresh form (by key) once the account is in. The text
+ * fields are checked against the contract's ProfileForm (the multipart's
+ * text part); the logo is checked when picked, as before.
  */
 export function ProfileForm({
   shop,
@@ -48,9 +50,45 @@ export function ProfileForm({
   onDirty: (dirty: boolean) => void;
 }) {
   const id = useId();
-  const [values, setValues] = useState<ProfileValues>(() => valuesOf(shop));
-  const [fieldError, setFieldError] = useState<FieldError | null>(null);
-  const [updateProfile, { isLoading: saving }] = useUpdateShopProfileMutation();
+  const [updateProfile] = useUpdateShopProfileMutation();
+  const form = useSchemaForm({
+    schema: ProfileBody,
+    defaultValues: valuesOf(shop),
+    // A blank field or a half-typed point is the form's own sentence, before the schema.
+    checkFirst: formProblem,
+    // What the API checks: trimmed text, the e-mail in the one form it stores.
+    toBody: (values: ProfileValues) => {
+      const location = parseLocation(values);
+      return {
+        id: shop?.id,
+        name: values.name.trim(),
+        email: values.email.normalize('NFKC').trim().toLowerCase(),
+        phone: values.phone.trim(),
+        x_gis: Array.isArray(location) ? location[0] : null,
+        y_gis: Array.isArray(location) ? location[1] : null,
+      };
+    },
+    messages: SHOP_FIELD_MESSAGES,
+    fieldOf: { x_gis: 'latitude', y_gis: 'latitude' },
+    firstOnly: true,
+    serverFields: SERVER_FIELDS,
+    // The button waits for the shop, so the body has its id.
+    send: ({ id }, values) =>
+      updateProfile({ id: Number(id), form: buildProfileForm(Number(id), values) }).unwrap(),
+    onSent: (_shop, values) => {
+      form.reset({
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        phone: values.phone.trim(),
+        logo: null,
+      });
+      notify.success(MESSAGES.shopModified);
+    },
+    onFailed: (described) => notify.error(`${MESSAGES.shopEditFailedPrefix}${described.text}`),
+  });
+  const values = form.watch();
+  const { errors } = form.formState;
   const dirty = isDirty(values, shop);
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
@@ -60,89 +98,39 @@ export function ProfileForm({
   const centre: LatLng = shop
     ? (shopLocation(shop) ?? MAP.defaultProfileCoordinates)
     : MAP.defaultCentre;
-
-  function set<K extends keyof ProfileValues>(field: K, value: ProfileValues[K]) {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    if (fieldError?.field === field || (fieldError?.field === 'latitude' && field === 'longitude'))
-      setFieldError(null);
-  }
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!shop || saving) return;
-    const problem = formProblem(values);
-    if (problem) {
-      setFieldError(problem);
-      return;
-    }
-    setFieldError(null);
-    try {
-      await updateProfile({ id: shop.id, form: buildProfileForm(shop.id, values) }).unwrap();
-      setValues((previous) => ({
-        ...previous,
-        name: previous.name.trim(),
-        email: previous.email.trim(),
-        phone: previous.phone.trim(),
-        logo: null,
-      }));
-      notify.success(MESSAGES.shopModified);
-    } catch (failure) {
-      const described = describeError(failure as ApiError, { fields: SERVER_FIELDS });
-      notify.error(`${MESSAGES.shopEditFailedPrefix}${described.text}`);
-      if (described.field) {
-        const field =
-          described.field === 'x_gis' || described.field === 'y_gis' ? 'latitude' : described.field;
-        setFieldError({ field, text: described.text });
-      }
-    }
-  }
-
-  const errorFor = (field: string) => (fieldError?.field === field ? fieldError.text : undefined);
   const loading = shop === undefined;
 
+  function setPoint(field: 'latitude' | 'longitude', text: string) {
+    form.setValue(field, text);
+    // One error stands for the point: typing either coordinate takes it away.
+    form.clearErrors('latitude');
+  }
+
   return (
-    <form className={styles.form} onSubmit={save} noValidate aria-busy={loading}>
+    <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={loading}>
       <div className={styles.details}>
-        {(
-          [
-            ['name', 'Shop name', 'text', 'organization', LIMITS.shopNameMaxLength],
-            ['email', 'Email', 'email', 'email', LIMITS.emailMaxLength],
-            ['phone', PAGE_MESSAGES.followUp.phoneLabel, 'tel', 'tel', LIMITS.phoneMaxLength],
-          ] as const
-        ).map(([field, label, type, autoComplete, maxLength]) => {
-          const error = errorFor(field);
-          return (
-            <div key={field} className={styles.field}>
-              <label htmlFor={`${id}-${field}`} className={styles.label}>
-                {label}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                className={styles.input}
-                type={type}
-                autoComplete={autoComplete}
-                maxLength={maxLength}
-                disabled={loading}
-                value={values[field]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-${field}-error` : undefined}
-                onChange={(event) => set(field, event.target.value)}
-              />
-              {error ? (
-                <p id={`${id}-${field}-error`} className={styles.error} role="alert">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
+        {TEXT_FIELDS.map(([field, label, type, autoComplete, maxLength]) => (
+          <Field
+            key={field}
+            label={label}
+            classes={fieldClasses}
+            type={type}
+            autoComplete={autoComplete}
+            maxLength={maxLength}
+            disabled={loading}
+            {...form.field(field)}
+          />
+        ))}
         <LogoField
           id={`${id}-logo`}
           current={shop?.logo}
           file={values.logo}
           disabled={loading}
-          serverError={errorFor('logo')}
-          onChange={(file) => set('logo', file)}
+          serverError={errors.logo?.message}
+          onChange={(file) => {
+            form.setValue('logo', file);
+            form.clearErrors('logo');
+          }}
         />
       </div>
       <LocationField
@@ -152,22 +140,19 @@ export function ProfileForm({
         latitude={values.latitude}
         longitude={values.longitude}
         disabled={loading}
-        error={errorFor('latitude')}
-        onPick={([lat, lng]) =>
-          setValues((previous) => ({
-            ...previous,
-            latitude: formatCoordinate(lat),
-            longitude: formatCoordinate(lng),
-          }))
-        }
-        onType={(field, text) => set(field, text)}
+        error={errors.latitude?.message}
+        onPick={([lat, lng]) => {
+          setPoint('latitude', formatCoordinate(lat));
+          setPoint('longitude', formatCoordinate(lng));
+        }}
+        onType={setPoint}
       />
       <div className={styles.footer}>
         <p className={styles.hint} aria-live="polite">
           {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
         </p>
-        <button type="submit" className={panelStyles.button} disabled={loading || saving}>
-          {saving ? 'Saving…' : 'Save'}
+        <button type="submit" className={panelStyles.button} disabled={loading || form.busy}>
+          {form.busy ? 'Saving…' : 'Save'}
         </button>
       </div>
     </form>
