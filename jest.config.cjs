@@ -1,4 +1,5 @@
-// Unit and component tests of the front-end workspaces and the scripts. The
+// Unit and component tests of the front-end workspaces, the panel's servers
+// and the scripts. The
 // API has its own Jest config (api/jest.config.js) because it runs once per
 // database.
 const swcTransform = [
@@ -34,7 +35,15 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/../shared/src/testing/setup-tests.ts'],
       globals: { __REMOTE_NAME__: name, __REMOTE_VERSION__: 'test' },
     })),
-    // The panel's own servers (scripts/), tested over HTTP.
+    // The panel's own servers and releases, tested over HTTP and on files.
+    {
+      displayName: 'panel-server',
+      rootDir: '<rootDir>/panel-server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swcTransform },
+    },
+    // The start, build and test glue (scripts/) and the build's own checks.
     {
       displayName: 'scripts',
       rootDir: '<rootDir>/scripts',

@@ -21,6 +21,8 @@ import { portProblems } from './lib/ports.mjs';
 import { buildApps, isBuilt } from './build-all.mjs';
 
 const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+/** One app's server (panel-server/, TypeScript run through tsx): then the app's name. */
+const SERVE_APP = ['--import', 'tsx', 'panel-server/src/serve-app.ts'];
 const dev = process.argv.includes('--dev');
 const children = new Set();
 let stopping = false;
@@ -143,11 +145,11 @@ async function main() {
 
   while (dev && !APP_NAMES.every(isBuilt)) await sleep(500);
   // `npm start` is production: a remote without recorded hashes is not loaded.
-  run('shell server', 'node', ['scripts/serve-app.mjs', 'shell'], {
+  run('shell server', 'node', [...SERVE_APP, 'shell'], {
     env: { PANEL_REQUIRE_INTEGRITY: process.env.PANEL_REQUIRE_INTEGRITY ?? (dev ? '0' : '1') },
   });
   for (const remote of REMOTES) {
-    run(`${remote.pkg} server`, 'node', ['scripts/serve-app.mjs', remote.pkg], { critical: false });
+    run(`${remote.pkg} server`, 'node', [...SERVE_APP, remote.pkg], { critical: false });
   }
   await waitForHttp(`http://127.0.0.1:${PANEL_PORT}/remotes.json`, 'The shell');
   for (const remote of REMOTES) {

@@ -111,15 +111,16 @@ describe('compression of lists, direct and through the shell proxy', () => {
     }
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     apiPort = (ctx.app.server.address() as AddressInfo).port;
-    // The shell's /api proxy (scripts/lib/static-server.mjs) in a process of its own.
-    const module = path.resolve(__dirname, '../../scripts/lib/static-server.mjs');
+    // The shell's /api proxy (panel-server/src/serving/static-server.ts) in a process of its own.
+    const module = path.resolve(__dirname, '../../panel-server/src/serving/static-server.ts');
     proxy = spawn(
       process.execPath,
       [
-        '--input-type=module',
+        '--import',
+        'tsx',
         '-e',
-        `import http from 'node:http';
-         import { proxyTo } from ${JSON.stringify(module)};
+        `const http = require('node:http');
+         const { proxyTo } = require(${JSON.stringify(module)});
          const server = http.createServer(proxyTo(${apiPort}));
          server.listen(0, '127.0.0.1', () => console.log(server.address().port));`,
       ],

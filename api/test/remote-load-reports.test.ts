@@ -153,7 +153,7 @@ describe('remote-load reports', () => {
 /**
  * Issue 28's attacks on the release controller through this endpoint. What
  * the controller decides on the counts stored here is in
- * scripts/__tests__/release-gate.test.ts ("the attacks of issue 28").
+ * panel-server/src/releases/__tests__/release-gate.test.ts ("the attacks of issue 28").
  */
 describe('forged reports (issue 28)', () => {
   it("one load and five errors for the canary's version count as one view with one failure", async () => {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Signs a page view's ticket as the shell's server does
- * (scripts/lib/view-tickets.mjs; scripts/__tests__/static-server.test.ts
+ * (panel-server/src/serving/view-tickets.ts; panel-server/src/serving/__tests__/static-server.test.ts
  * checks the API accepts that server's own tickets).
  */
 export function signViewTicket(

@@ -1,7 +1,7 @@
 // The browser tests' faulty builds of a remote, so they can release a broken
 // version and see the release gate or the shell's fallback handle it. Not
-// part of the product's build: scripts/release.mjs builds with this config
-// only when PANEL_BUILD_CONFIG names it. Faults, from the environment:
+// part of the product's build: the release CLI (panel-server/src/release.ts)
+// builds with this config only when PANEL_BUILD_CONFIG names it. Faults, from the environment:
 //   PANEL_FAULT_THROWING_PAGES=1       every exposed page throws when drawn
 //   PANEL_FAULT_OMIT_EXPOSE=./QrPage   a page left out (the gate refuses it)
 //   PANEL_FAULT_REQUIRE=react@^99.0.0  a React the shell does not provide (refused)

@@ -20,7 +20,7 @@ const unique = (label: string) => `9.${Date.now() % 100000}.0-${label}`;
 /** The release command with extra environment (the build's fault flags); never throws. */
 /** A release built by the e2e-only faulty build (e2e/build/faulty-build.cjs) with these faults. */
 function releaseWith(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync('node', ['scripts/release.mjs', ...args], {
+  const result = spawnSync('node', ['--import', 'tsx', 'panel-server/src/release.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, PANEL_BUILD_CONFIG: 'e2e/build/faulty-build.cjs', ...env },
     encoding: 'utf8',
@@ -281,7 +281,16 @@ test.describe('two release steps at once', () => {
     const version = unique('lock');
     const first = spawn(
       'node',
-      ['scripts/release.mjs', 'mfe-qr', '--version', version, '--canary', '0'],
+      [
+        '--import',
+        'tsx',
+        'panel-server/src/release.ts',
+        'mfe-qr',
+        '--version',
+        version,
+        '--canary',
+        '0',
+      ],
       {
         cwd: ROOT,
         env: process.env,

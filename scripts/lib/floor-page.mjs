@@ -9,9 +9,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { ROOT } from './apps.mjs';
-import { createStaticServer, notFound, serveFolder } from './static-server.mjs';
+import { tsImport } from 'tsx/esm/api';
 
+import { ROOT } from './apps.mjs';
+
+// The panel's own static server is TypeScript; the benchmarks run as plain Node.js.
+const { createStaticServer, notFound, serveFolder } = await tsImport(
+  '../../panel-server/src/serving/static-server.ts',
+  import.meta.url,
+);
 const require = createRequire(import.meta.url);
 const { rspack } = require('@rspack/core');
 const { precompressFolder } = require('../../shared/build/precompress-plugin.cjs');

@@ -40,7 +40,7 @@ function createRspackConfig({ appDir, customize }) {
   customize?.(parts);
   const { exposes, shared, runtime } = parts;
   const isDev = process.env.NODE_ENV === 'development';
-  // A release builds the same source under another version (scripts/release.mjs).
+  // A release builds the same source under another version (panel-server/src/release.ts).
   const version = process.env.REMOTE_VERSION || pkg.version;
 
   const config = baseConfig({

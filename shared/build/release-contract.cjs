@@ -9,7 +9,7 @@
 //   SHA-384 of every script, the manifest and the contract, so files changed
 //   in the served folder after the build cannot also change their record.
 //
-// scripts/release.mjs compares contracts (scripts/lib/contract-gate.cjs) and
+// panel-server/src/release.ts compares contracts (panel-server/src/releases/contract-gate.ts) and
 // copies the record into deploy/releases.json.
 const { createHash } = require('node:crypto');
 const { existsSync, readFileSync, readdirSync, writeFileSync } = require('node:fs');

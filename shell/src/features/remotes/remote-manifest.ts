@@ -2,8 +2,8 @@ import type { Viewer } from '@panel/shared';
 
 /**
  * /remotes.json, rendered per request by the shell's server
- * (scripts/lib/panel-servers.mjs, from deploy/releases.json that
- * scripts/release.mjs writes) and read by the shell at start: where each
+ * (panel-server/src/serving/panel-servers.ts, from deploy/releases.json that
+ * panel-server/src/release.ts writes) and read by the shell at start: where each
  * remote lives, who may load it, an optional canary taking a share of users,
  * and the deployment's settings (API URL, map tiles, support chat, currency).
  */

@@ -1,16 +1,16 @@
-// Serves one built app on its port, as a deployment would: `node
-// scripts/serve-app.mjs shell` or `... mfe-qr`. Each app runs in its own
-// process so one remote can be stopped while the rest keep going.
+// Serves one built app on its port, as a deployment would: `node --import
+// tsx panel-server/src/serve-app.ts shell` or `... mfe-qr`. Each app runs in
+// its own process so one remote can be stopped while the rest keep going.
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { DIST, HOST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from './lib/apps.mjs';
-import { createRemoteServer, createShellServer } from './lib/panel-servers.mjs';
-import { startReleaseController } from './lib/release-controller-loop.mjs';
+import { DIST, HOST, PANEL_PORT, ROOT, RUN_DIR, findRemote } from '../../scripts/lib/apps.mjs';
+import { startReleaseController } from './releases/release-controller-loop';
+import { createRemoteServer, createShellServer } from './serving/panel-servers';
 
 const app = process.argv[2];
 if (!app) {
-  console.error('usage: node scripts/serve-app.mjs <shell|mfe-...>');
+  console.error('usage: node --import tsx panel-server/src/serve-app.ts <shell|mfe-...>');
   process.exit(2);
 }
 
@@ -36,7 +36,7 @@ server.on('error', (error) => {
 function stop() {
   rmSync(pidFile, { force: true });
   server.close(() => process.exit(0));
-  server.closeAllConnections?.();
+  server.closeAllConnections();
 }
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

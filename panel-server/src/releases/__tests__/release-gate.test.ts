@@ -5,15 +5,16 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { checkContract, satisfies } from '../lib/contract-gate.cjs';
-import { LockBusyError, acquireLock } from '../lib/release-lock.cjs';
+import { checkContract, satisfies } from '../contract-gate';
 import {
   applyAction,
   controllerConfig,
   decide,
   parseDuration,
   rollbackReason,
-} from '../lib/release-controller.cjs';
+} from '../release-controller';
+import { LockBusyError, acquireLock } from '../release-lock';
+import type { RemoteRelease } from '../releases';
 
 const SINGLETON_VERSIONS = {
   react: '19.3.1',
@@ -334,16 +335,7 @@ describe('the release controller', () => {
 
   it('raises a progressive canary on schedule, then promotes it one step after 100 %', () => {
     const now = 1_000_000;
-    interface State {
-      stable: string;
-      previous?: string;
-      canary?: {
-        version: string;
-        percent: number;
-        schedule: { step: number; everyMs: number; nextAt: number };
-      };
-    }
-    let state: State = {
+    let state: RemoteRelease = {
       stable: '1.0.0',
       canary: { version: '2.0.0', percent: 10, schedule: { step: 40, everyMs: 1000, nextAt: now } },
     };
@@ -356,6 +348,7 @@ describe('the release controller', () => {
         t,
         config,
       );
+      if (!action) throw new Error(`no action at ${t}`);
       state = applyAction(state, action, t);
       if (state.canary) steps.push(state.canary.percent);
     }
@@ -374,6 +367,7 @@ describe('the release controller', () => {
       10,
       config,
     );
+    if (!action) throw new Error('no action');
     expect(action.kind).toBe('rollback');
     expect(action.message).toMatch(/8 failures in 8 loads/);
     expect(applyAction(state, action, 10)).toEqual({

@@ -7,14 +7,14 @@
 // release controller's secret, which the API reads too.
 import { createHmac, randomBytes } from 'node:crypto';
 
-import { REMOTES } from './apps.mjs';
-import { controllerToken } from './release-audit.mjs';
-import { readReleases } from './releases.mjs';
+import { REMOTES } from '../../../scripts/lib/apps.mjs';
+import { controllerToken } from '../releases/release-audit';
+import { readReleases } from '../releases/releases';
 
 /** Long enough for a failure while a page stays open, short enough not to hoard tickets. */
 const TTL_MS = 30 * 60_000;
 
-let key;
+let key: Buffer | undefined;
 const ticketKey = () =>
   (key ??= createHmac('sha256', controllerToken()).update('panel view tickets v1').digest());
 
@@ -23,10 +23,14 @@ const ticketKey = () =>
  * name) at `version`, or null unless that version is its stable or a canary
  * some users get.
  */
-export function issueViewTicket(remoteName, version, now = Date.now()) {
+export function issueViewTicket(
+  remoteName: string,
+  version: string,
+  now = Date.now(),
+): string | null {
   const remote = REMOTES.find((candidate) => candidate.name === remoteName);
   if (!remote) return null;
-  const state = readReleases()[remote.pkg];
+  const state = readReleases()[remote.pkg]!;
   const served =
     version === state.stable || (version === state.canary?.version && state.canary.percent > 0);
   if (!served) return null;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import zlib from 'node:zlib';
 
-import { verifyViewTicket } from '../../api/src/lib/view-tickets';
+import { verifyViewTicket } from '../../../../api/src/lib/view-tickets';
 
 const SECRET = `secret-${randomBytes(12).toString('hex')}`;
 const PANEL_ORIGIN = 'http://panel.test:4990';
@@ -91,7 +91,7 @@ beforeAll(async () => {
   writeFileSync(path.join(versionDir, 'remoteEntry.js'), 'var mfe_qr;\n');
   writePrecompressed(path.join(versionDir, CHUNK), CHUNK_TEXT);
 
-  servers = spawn('node', [path.join(__dirname, 'start-servers.mjs'), shellDir], {
+  servers = spawn('node', ['--import', 'tsx', path.join(__dirname, 'start-servers.ts'), shellDir], {
     env: {
       ...process.env,
       PANEL_PORT: '4990',

@@ -13,8 +13,42 @@
 // - no endpoint the remote injects into the one API slice is injected by the
 //   shell, @panel/shared or another live remote (injectEndpoints with
 //   overrideExisting: 'throw' would fail at run time, or worse, silently win).
-//
-// CommonJS so the scripts' Jest project can load it without ESM support.
+
+/**
+ * The federation runtime as contract.json records it: a remote's, what it was
+ * built against and needs; the shell's, what it provides.
+ */
+interface RuntimeRecord {
+  version?: string;
+  builtWith?: string;
+  requiredVersion?: string;
+  shareScope?: string;
+  externalRuntime?: boolean;
+  bundlerRuntimeFromShell?: boolean | number;
+  providesExternalRuntime?: boolean;
+  providesBundlerRuntime?: boolean | number;
+}
+
+/** A build's contract.json (shared/build/release-contract.cjs writes it). */
+export interface Contract {
+  kind: string;
+  name: string;
+  package: string;
+  version: string;
+  runtime?: RuntimeRecord;
+  exposes?: string[];
+  routes?: Array<{ path: string; remote: string; exposed: string }>;
+  shared?: Record<string, { requiredVersion?: string }>;
+  provides?: Record<string, string>;
+  endpoints?: string[];
+}
+
+interface ParsedVersion {
+  major: number;
+  minor: number | null;
+  patch: number | null;
+  pre: string | undefined;
+}
 
 /** The singletons the shell must provide at a version the remote accepts. */
 const SINGLETONS = [
@@ -26,18 +60,18 @@ const SINGLETONS = [
   '@panel/shared',
 ];
 
-function parseVersion(text) {
+function parseVersion(text: string): ParsedVersion | null {
   const match = /^\s*v?(\d+)(?:\.(\d+|x|\*))?(?:\.(\d+|x|\*))?(?:-([0-9A-Za-z.-]+))?\s*$/.exec(
     text,
   );
   if (!match) return null;
-  const part = (value) =>
+  const part = (value: string | undefined) =>
     value === undefined || value === 'x' || value === '*' ? null : Number(value);
   return { major: Number(match[1]), minor: part(match[2]), patch: part(match[3]), pre: match[4] };
 }
 
-function compare(a, b) {
-  for (const key of ['major', 'minor', 'patch']) {
+function compare(a: ParsedVersion, b: ParsedVersion): number {
+  for (const key of ['major', 'minor', 'patch'] as const) {
     const diff = (a[key] ?? 0) - (b[key] ?? 0);
     if (diff !== 0) return diff;
   }
@@ -47,11 +81,11 @@ function compare(a, b) {
 }
 
 /** One comparator (`^1.2.3`, `~1.2`, `>=1`, `<2`, `1.2.3`, `1.x`, `*`) against a version. */
-function satisfiesOne(version, comparator) {
+function satisfiesOne(version: ParsedVersion, comparator: string): boolean {
   if (comparator === '*' || comparator === '' || comparator === 'x') return true;
   const match = /^(\^|~|>=|<=|>|<|=)?\s*(\S.*)$/.exec(comparator);
   if (!match) return false;
-  const [, op = '=', rest] = match;
+  const [, op = '=', rest = ''] = match;
   const want = parseVersion(rest);
   if (!want) return false;
   const cmp = compare(version, want);
@@ -85,7 +119,7 @@ function satisfiesOne(version, comparator) {
 }
 
 /** npm-style range check, enough for the ranges builds write: `||` of space-separated comparators. */
-function satisfies(versionText, range) {
+export function satisfies(versionText: string, range: unknown): boolean {
   const version = parseVersion(versionText);
   if (!version) return false;
   return String(range)
@@ -104,13 +138,17 @@ function satisfies(versionText, range) {
  * in shared/build/shared-deps.cjs); contracts written before there were
  * levels record `true` for level 1.
  */
-function fromShellLevel(recorded) {
+function fromShellLevel(recorded: boolean | number | undefined): number {
   if (recorded === true) return 1;
-  return Number.isInteger(recorded) && recorded > 0 ? recorded : 0;
+  return typeof recorded === 'number' && Number.isInteger(recorded) && recorded > 0 ? recorded : 0;
 }
 
 /** Why the remote's entry could not run on the deployed shell's federation runtime, if it could not. */
-function runtimeProblems(label, wanted, provided) {
+function runtimeProblems(
+  label: string,
+  wanted: RuntimeRecord | undefined,
+  provided: RuntimeRecord | undefined,
+): string[] {
   if (!wanted) {
     return [`${label} does not record the federation runtime it was built against; rebuild it`];
   }
@@ -119,7 +157,7 @@ function runtimeProblems(label, wanted, provided) {
       `${label} was built against federation runtime ${wanted.builtWith}, but the deployed shell does not record its runtime version; rebuild and deploy the shell first`,
     ];
   }
-  const problems = [];
+  const problems: string[] = [];
   if (wanted.externalRuntime && !provided.providesExternalRuntime) {
     problems.push(
       `${label} takes the federation runtime from the shell, but the deployed shell does not provide one`,
@@ -136,7 +174,7 @@ function runtimeProblems(label, wanted, provided) {
       `${label} takes the federation bundler runtime from the shell at level ${wantedLevel} (with the runtime's error messages), but the deployed shell provides level ${providedLevel}; deploy the shell first`,
     );
   }
-  if (!satisfies(provided.version, wanted.requiredVersion)) {
+  if (!satisfies(provided.version ?? '', wanted.requiredVersion)) {
     problems.push(
       `${label} was built against federation runtime ${wanted.builtWith} and needs ${wanted.requiredVersion}, but the deployed shell runs ${provided.version}; deploy a shell with a matching runtime first`,
     );
@@ -154,15 +192,23 @@ function runtimeProblems(label, wanted, provided) {
  * shell's contract) and `others` (contracts of the other live remote
  * versions, each `{ label, contract }`). An empty list means it fits.
  */
-function checkContract({ candidate, host, others = [] }) {
-  const problems = [];
+export function checkContract({
+  candidate,
+  host,
+  others = [],
+}: {
+  candidate: Contract;
+  host: Contract;
+  others?: Array<{ label: string; contract: Contract }>;
+}): string[] {
+  const problems: string[] = [];
   const label = `${candidate.package} ${candidate.version}`;
   if (candidate.kind !== 'remote') return [`${label}: contract.json does not describe a remote`];
 
   problems.push(...runtimeProblems(label, candidate.runtime, host.runtime));
 
-  for (const route of host.routes.filter((r) => r.remote === candidate.name)) {
-    if (!candidate.exposes.includes(route.exposed)) {
+  for (const route of (host.routes ?? []).filter((r) => r.remote === candidate.name)) {
+    if (!candidate.exposes?.includes(route.exposed)) {
       problems.push(
         `${label} does not expose ${route.exposed}, which the shell's route table loads for "${route.path}"`,
       );
@@ -182,7 +228,7 @@ function checkContract({ candidate, host, others = [] }) {
     }
   }
 
-  const owners = new Map();
+  const owners = new Map<string, string>();
   for (const name of host.endpoints ?? []) owners.set(name, `the shell or @panel/shared`);
   for (const other of others) {
     for (const name of other.contract.endpoints ?? []) {
@@ -198,5 +244,3 @@ function checkContract({ candidate, host, others = [] }) {
   }
   return problems;
 }
-
-module.exports = { SINGLETONS, checkContract, satisfies };

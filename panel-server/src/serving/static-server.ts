@@ -7,11 +7,30 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+
 import sirv from 'sirv';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+/** Serves a file, or calls `onMissing` when the folder has none for the request. */
+export type FolderHandler = (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  onMissing: () => void,
+) => void;
+
+/** The limits of a server's sockets (SERVER_TIMEOUTS explains each). */
+export interface ServerTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  keepAliveMs: number;
+  connectionsCheckingIntervalMs: number;
+}
 
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
-export function cacheControlFor(urlPath) {
+export function cacheControlFor(urlPath: string): string {
   return HASHED.test(path.posix.basename(urlPath))
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
@@ -25,7 +44,10 @@ export function cacheControlFor(urlPath) {
  * index.html (client-side routes), except those whose last segment has a dot
  * (even escaped): they name a file, and a missing file is a 404.
  */
-export function serveFolder(dir, { single = false, vary = 'Accept-Encoding' } = {}) {
+export function serveFolder(
+  dir: string,
+  { single = false, vary = 'Accept-Encoding' }: { single?: boolean; vary?: string } = {},
+): FolderHandler {
   const serve = sirv(dir, {
     dev: true,
     etag: true,
@@ -46,7 +68,7 @@ export function serveFolder(dir, { single = false, vary = 'Accept-Encoding' } = 
   };
 }
 
-export function sendJson(res, status, body) {
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Cache-Control': 'no-cache',
@@ -55,7 +77,11 @@ export function sendJson(res, status, body) {
 }
 
 /** A generated document, with an ETag so a revalidation costs a 304. */
-export function sendJsonWithEtag(req, res, body) {
+export function sendJsonWithEtag(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  body: unknown,
+): void {
   const text = JSON.stringify(body);
   const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
   res.setHeader('ETag', etag);
@@ -71,28 +97,22 @@ export function sendJsonWithEtag(req, res, body) {
   res.end(text);
 }
 
-export const notFound = (res) => sendJson(res, 404, { error: 'Not found' });
+export const notFound = (res: http.ServerResponse) => sendJson(res, 404, { error: 'Not found' });
 
 /** The path of a request as sent, not normalised (`new URL` would read `//x` as a host). */
-export function pathOf(req) {
+export function pathOf(req: http.IncomingMessage): string {
   const url = req.url ?? '/';
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
 
 /**
- * A server that answers GET and HEAD through `handle`, with `headers(req)` on
- * every answer; only files are served, so other methods are refused here.
- * Paths `proxy` matches go to `proxy.forward` whatever their method, and keep
- * the upstream's own headers.
- */
-/**
  * How long a client may take, so a stalled one cannot hold a socket for ever:
  * the whole request within 60 s (an upload passing through the proxy), its
  * headers within 15 s, and no byte for 30 s closes the socket. Node checks
  * the first two every `connectionsCheckingIntervalMs`.
  */
-export const SERVER_TIMEOUTS = {
+export const SERVER_TIMEOUTS: ServerTimeouts = {
   requestMs: 60_000,
   headersMs: 15_000,
   idleMs: 30_000,
@@ -100,7 +120,23 @@ export const SERVER_TIMEOUTS = {
   connectionsCheckingIntervalMs: 5_000,
 };
 
-export function createStaticServer({ headers, handle, proxy, timeouts = SERVER_TIMEOUTS }) {
+/**
+ * A server that answers GET and HEAD through `handle`, with `headers(req)` on
+ * every answer; only files are served, so other methods are refused here.
+ * Paths `proxy` matches go to `proxy.forward` whatever their method, and keep
+ * the upstream's own headers.
+ */
+export function createStaticServer({
+  headers,
+  handle,
+  proxy,
+  timeouts = SERVER_TIMEOUTS,
+}: {
+  headers: (req: http.IncomingMessage) => Record<string, string>;
+  handle: Handler;
+  proxy?: { match: (urlPath: string) => boolean; forward: Handler };
+  timeouts?: ServerTimeouts;
+}): http.Server {
   const options = {
     requestTimeout: timeouts.requestMs,
     headersTimeout: timeouts.headersMs,
@@ -134,7 +170,7 @@ export function createStaticServer({ headers, handle, proxy, timeouts = SERVER_T
  * client's address travels in X-Forwarded-For (replacing any the client sent),
  * so the API can tell clients apart behind this proxy.
  */
-export function proxyTo(port) {
+export function proxyTo(port: number): Handler {
   return (req, res) => {
     const upstream = http.request(
       {

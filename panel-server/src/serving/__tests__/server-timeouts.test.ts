@@ -18,7 +18,7 @@ const children: ChildProcess[] = [];
 jest.setTimeout(15_000);
 
 async function startServer(timeouts?: object): Promise<Started> {
-  const args = [path.join(__dirname, 'stalled-server.mjs')];
+  const args = ['--import', 'tsx', path.join(__dirname, 'stalled-server.ts')];
   if (timeouts) args.push(JSON.stringify(timeouts));
   const child = spawn('node', args, { stdio: ['ignore', 'pipe', 'inherit'] });
   children.push(child);

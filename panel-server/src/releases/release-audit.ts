@@ -9,14 +9,35 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { API_PORT, DATA_DIR } from './apps.mjs';
+import { API_PORT, DATA_DIR } from '../../../scripts/lib/apps.mjs';
+
+/** Who acted, as the API's audit log records it. */
+export interface ReleaseActor {
+  role: 'operator' | 'release_controller';
+  name: string;
+}
+
+/** One release action for POST /releases/audit. */
+export interface ReleaseAuditEntry {
+  action: string;
+  remote: string;
+  version: string;
+  actor: ReleaseActor;
+  automatic: boolean;
+  reason?: string;
+  stable_before?: string;
+  stable_after?: string;
+  percent?: number;
+}
+
+export type Warn = (line: string) => void;
 
 /**
  * The secret the controller shows the API to read load reports and record
  * releases: the RELEASE_CONTROLLER_TOKEN variable, or one generated once into
  * DATA_DIR (the API reads the same file; see api/src/config.ts).
  */
-export function controllerToken() {
+export function controllerToken(): string {
   if (process.env.RELEASE_CONTROLLER_TOKEN) return process.env.RELEASE_CONTROLLER_TOKEN;
   const file = path.join(DATA_DIR, 'release-controller-token');
   // 0700 as the API makes it: the folder holds the database and the secrets.
@@ -24,12 +45,12 @@ export function controllerToken() {
   try {
     writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if (error.code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return readFileSync(file, 'utf8').trim();
 }
 
-export function operatorActor() {
+export function operatorActor(): ReleaseActor {
   let name = process.env.RELEASE_OPERATOR || process.env.USER;
   try {
     name ||= os.userInfo().username;
@@ -39,15 +60,15 @@ export function operatorActor() {
   return { role: 'operator', name: `${name || 'unknown'}@${os.hostname()}`.slice(0, 100) };
 }
 
-export function controllerActor() {
+export function controllerActor(): ReleaseActor {
   return { role: 'release_controller', name: `release controller@${os.hostname()}`.slice(0, 100) };
 }
 
-/**
- * Posts one action: `{ action, remote, version, actor, automatic, reason?,
- * stable_before?, stable_after?, percent? }`. Answers whether it was recorded.
- */
-export async function recordReleaseAudit(entry, { warn = console.error } = {}) {
+/** Posts one action; answers whether it was recorded. */
+export async function recordReleaseAudit(
+  entry: ReleaseAuditEntry,
+  { warn = console.error }: { warn?: Warn } = {},
+): Promise<boolean> {
   try {
     const response = await fetch(`http://127.0.0.1:${API_PORT}/api/v0/releases/audit`, {
       method: 'POST',
@@ -58,7 +79,7 @@ export async function recordReleaseAudit(entry, { warn = console.error } = {}) {
     if (response.ok) return true;
     warn(`release: not in the audit log: the API answered ${response.status}`);
   } catch (error) {
-    warn(`release: not in the audit log: ${error.message}`);
+    warn(`release: not in the audit log: ${(error as Error).message}`);
   }
   return false;
 }

@@ -1,20 +1,21 @@
 // The panel's two kinds of server: the shell (its page, /remotes.json, the
 // page views' tickets, and /api and /media forwarded to the API) and a
 // remote (/<version>/<file>, each release its own folder).
-// scripts/serve-app.mjs runs them; the static-server test runs them on
-// folders of its own.
+// serve-app.ts runs them; the static-server test runs them on folders of its
+// own.
 import { existsSync } from 'node:fs';
+import type http from 'node:http';
 
+import { API_PORT, type Remote } from '../../../scripts/lib/apps.mjs';
 import {
-  API_PORT,
   CURRENCY,
   MAP_TILE_ATTRIBUTION,
   MAP_TILE_URL,
   PUBLIC_API_URL,
   SUPPORT_CHAT_URL,
-} from './apps.mjs';
-import { isValidVersion, renderRemotesJson, versionDir } from './releases.mjs';
-import { FILE_HEADERS, corsHeaders, pageHeadersFor } from './security-headers.mjs';
+} from '../config';
+import { isValidVersion, renderRemotesJson, versionDir } from '../releases/releases';
+import { FILE_HEADERS, corsHeaders, pageHeadersFor } from './security-headers';
 import {
   createStaticServer,
   notFound,
@@ -23,16 +24,17 @@ import {
   sendJson,
   sendJsonWithEtag,
   serveFolder,
-} from './static-server.mjs';
-import { issueViewTicket } from './view-tickets.mjs';
+  type FolderHandler,
+} from './static-server';
+import { issueViewTicket } from './view-tickets';
 
 /** The host name the browser used, for URLs on the same host; anything odd falls back to localhost. */
-function requestHostname(req) {
+function requestHostname(req: http.IncomingMessage): string {
   const hostname = (req.headers.host ?? '').replace(/:\d+$/, '');
   return /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])$/.test(hostname) ? hostname : 'localhost';
 }
 
-export function createShellServer({ dist }) {
+export function createShellServer({ dist }: { dist: string }): http.Server {
   const serve = serveFolder(dist, { single: true });
   const toApi = proxyTo(API_PORT);
   return createStaticServer({
@@ -55,7 +57,7 @@ export function createShellServer({ dist }) {
       }
       if (pathOf(req) === '/view-ticket') {
         // One per page view: never stored (no-cache, and no ETag to revalidate with).
-        const query = new URL(req.url, 'http://shell').searchParams;
+        const query = new URL(req.url ?? '/', 'http://shell').searchParams;
         const [remote, version] = [query.get('remote') ?? '', query.get('version') ?? ''];
         const ticket = issueViewTicket(remote, version);
         if (ticket) sendJson(res, 200, { ticket });
@@ -67,16 +69,16 @@ export function createShellServer({ dist }) {
   });
 }
 
-export function createRemoteServer(remote) {
+export function createRemoteServer(remote: Remote): http.Server {
   // One sirv per version folder, made on first use. Only folders that exist
   // are kept, so requests for made-up versions cannot grow the cache.
-  const folders = new Map();
-  const folderHandler = (dir) => {
+  const folders = new Map<string, FolderHandler>();
+  const folderHandler = (dir: string): FolderHandler | null => {
     if (!folders.has(dir)) {
       if (!existsSync(dir)) return null;
       folders.set(dir, serveFolder(dir, { vary: 'Accept-Encoding, Origin' }));
     }
-    return folders.get(dir);
+    return folders.get(dir) ?? null;
   };
 
   return createStaticServer({
@@ -93,7 +95,7 @@ export function createRemoteServer(remote) {
         notFound(res);
         return;
       }
-      req.url = req.url.slice(version.length + 1);
+      req.url = (req.url ?? '/').slice(version.length + 1);
       serve(req, res, () => notFound(res));
     },
   });

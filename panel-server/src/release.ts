@@ -10,19 +10,34 @@
 //   npm run release -- tick                                run the release controller once
 //
 // A build goes to a staging folder, is checked against the deployed shell and
-// the other live remotes (scripts/lib/contract-gate.cjs), then renamed to
+// the other live remotes (releases/contract-gate.ts), then renamed to
 // deploy/<remote>/<version>/ and its hashes recorded in deploy/releases.json;
 // the running shell picks the change up from /remotes.json on the next page
 // load. Every step holds deploy/.release.lock: of two at once, one is refused.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { DEPLOY_DIR, DIST, REMOTES, ROOT, findRemote, packageVersion } from './lib/apps.mjs';
-import { operatorActor, recordReleaseAudit } from './lib/release-audit.mjs';
-import { runControllerOnce } from './lib/release-controller-loop.mjs';
+import {
+  DEPLOY_DIR,
+  DIST,
+  REMOTES,
+  ROOT,
+  findRemote,
+  packageVersion,
+  type Remote,
+} from '../../scripts/lib/apps.mjs';
+import { hashFolder, integrityRecordPath } from '../../shared/build/release-contract.cjs';
+import { checkContract, type Contract } from './releases/contract-gate';
+import {
+  operatorActor,
+  recordReleaseAudit,
+  type ReleaseAuditEntry,
+} from './releases/release-audit';
+import { parseDuration } from './releases/release-controller';
+import { runControllerOnce } from './releases/release-controller-loop';
+import { LockBusyError, acquireLock } from './releases/release-lock';
 import {
   entryHashes,
   isValidVersion,
@@ -31,30 +46,37 @@ import {
   readReleases,
   versionDir,
   writeReleases,
-} from './lib/releases.mjs';
-
-const require = createRequire(import.meta.url);
-const { checkContract } = require('./lib/contract-gate.cjs');
-const { LockBusyError, acquireLock } = require('./lib/release-lock.cjs');
-const { parseDuration } = require('./lib/release-controller.cjs');
-const { hashFolder, integrityRecordPath } = require('../shared/build/release-contract.cjs');
+  type Releases,
+  type RemoteRelease,
+  type Schedule,
+} from './releases/releases';
 
 class ReleaseError extends Error {}
 
-function fail(message) {
+function fail(message: string): never {
   throw new ReleaseError(message);
 }
 
-function readJson(file) {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+function readContract(file: string): Contract | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Contract) : null;
 }
+
+/** The options of a release as given on the command line. */
+interface RolloutOptions {
+  canary: string | undefined;
+  step: string | undefined;
+  every: string | undefined;
+}
+
+/** What a command did, for the audit log (actor and `automatic` added when recorded). */
+type Done = Omit<ReleaseAuditEntry, 'actor' | 'automatic'>;
 
 /**
  * Builds a remote's release into `outDir`. PANEL_BUILD_CONFIG names another
  * Rspack config to build with (the browser tests' faulty builds,
  * e2e/build/faulty-build.cjs); by default the remote's own.
  */
-function buildInto(remote, version, outDir) {
+function buildInto(remote: Remote, version: string, outDir: string): void {
   const config = process.env.PANEL_BUILD_CONFIG;
   const args = ['rspack', 'build', ...(config ? ['-c', path.resolve(ROOT, config)] : [])];
   const result = spawnSync('npx', args, {
@@ -71,17 +93,17 @@ function buildInto(remote, version, outDir) {
 }
 
 /** The gate: the candidate's contract against the deployed shell's and the other live remotes'. */
-function gate(remote, version, dir, releases) {
-  const candidate = readJson(path.join(dir, 'contract.json'));
+function gate(remote: Remote, version: string, dir: string, releases: Releases): void {
+  const candidate = readContract(path.join(dir, 'contract.json'));
   if (!candidate) fail(`${remote.pkg} ${version} publishes no contract.json`);
-  const host = readJson(path.join(ROOT, 'shell', DIST, 'contract.json'));
+  const host = readContract(path.join(ROOT, 'shell', DIST, 'contract.json'));
   if (!host)
     fail(`the deployed shell publishes no contract.json (shell/${DIST}); rebuild the shell`);
-  const others = [];
+  const others: Array<{ label: string; contract: Contract }> = [];
   for (const other of REMOTES.filter((r) => r.pkg !== remote.pkg)) {
-    const state = releases[other.pkg];
-    for (const live of [state.stable, state.canary?.version].filter(Boolean)) {
-      const contract = readJson(path.join(versionDir(other.pkg, live), 'contract.json'));
+    const state = releases[other.pkg]!;
+    for (const live of [state.stable, state.canary?.version].filter((v) => v !== undefined)) {
+      const contract = readContract(path.join(versionDir(other.pkg, live), 'contract.json'));
       if (contract) others.push({ label: `${other.pkg} ${live}`, contract });
       else console.warn(`release: ${other.pkg} ${live} publishes no contract.json; not compared`);
     }
@@ -94,7 +116,10 @@ function gate(remote, version, dir, releases) {
   }
 }
 
-function parseRollout({ canary, step, every }) {
+function parseRollout({ canary, step, every }: RolloutOptions): {
+  percent: number | undefined;
+  schedule?: Omit<Schedule, 'nextAt'>;
+} {
   const percent = canary === undefined ? undefined : Number(canary);
   if (percent !== undefined && !(Number.isInteger(percent) && percent >= 0 && percent <= 100)) {
     fail('--canary takes a whole percentage from 0 to 100');
@@ -112,17 +137,20 @@ function parseRollout({ canary, step, every }) {
 }
 
 /** Hashes kept for the versions that may still be served (stable, previous, canary). */
-function keptHashes(state) {
-  const live = new Set([state.stable, state.previous, state.canary?.version].filter(Boolean));
+function keptHashes(state: RemoteRelease): RemoteRelease['hashes'] {
+  const live = new Set([state.stable, state.previous, state.canary?.version]);
   return Object.fromEntries(Object.entries(state.hashes ?? {}).filter(([v]) => live.has(v)));
 }
 
-function release(remote, { version, ...rollout }) {
+function release(
+  remote: Remote,
+  { version, ...rollout }: RolloutOptions & { version: string },
+): Done {
   if (!isValidVersion(version))
     fail(`"${version}" is not a valid version (letters, digits, ., _ and -, no "..")`);
   const { percent, schedule } = parseRollout(rollout);
   const started = Date.now();
-  const before = readReleases()[remote.pkg];
+  const before = readReleases()[remote.pkg]!;
   if ([before.stable, before.canary?.version].includes(version)) {
     fail(`${remote.pkg} ${version} is live; release under a new version`);
   }
@@ -148,11 +176,11 @@ function release(remote, { version, ...rollout }) {
   if (!hashes) fail(`${remote.pkg} ${version} has no remoteEntry.js or mf-manifest.json`);
 
   const releases = readReleases();
-  const state = releases[remote.pkg];
+  const state = releases[remote.pkg]!;
   const withHashes = { ...state.hashes, [version]: hashes };
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (percent === undefined) {
-    const next = { stable: version, previous: state.stable, hashes: withHashes };
+    const next: RemoteRelease = { stable: version, previous: state.stable, hashes: withHashes };
     releases[remote.pkg] = { ...next, hashes: keptHashes(next) };
     console.log(
       `${remote.pkg} ${version} is now stable (was ${state.stable}); built and checked in ${seconds} s.`,
@@ -163,7 +191,7 @@ function release(remote, { version, ...rollout }) {
       percent,
       ...(schedule ? { schedule: { ...schedule, nextAt: Date.now() + schedule.everyMs } } : {}),
     };
-    const next = { ...state, canary, hashes: withHashes };
+    const next: RemoteRelease = { ...state, canary, hashes: withHashes };
     delete next.rolledBack;
     releases[remote.pkg] = { ...next, hashes: keptHashes(next) };
     console.log(
@@ -182,16 +210,20 @@ function release(remote, { version, ...rollout }) {
     remote: remote.pkg,
     version,
     stable_before: state.stable,
-    stable_after: releases[remote.pkg].stable,
+    stable_after: releases[remote.pkg]!.stable,
     ...(percent === undefined ? {} : { percent }),
   };
 }
 
-function promote(remote) {
+function promote(remote: Remote): Done {
   const releases = readReleases();
-  const state = releases[remote.pkg];
+  const state = releases[remote.pkg]!;
   if (!state.canary) fail(`${remote.pkg} has no canary to promote`);
-  const next = { stable: state.canary.version, previous: state.stable, hashes: state.hashes };
+  const next: RemoteRelease = {
+    stable: state.canary.version,
+    previous: state.stable,
+    hashes: state.hashes,
+  };
   releases[remote.pkg] = { ...next, hashes: keptHashes(next) };
   writeReleases(releases);
   console.log(`${remote.pkg} ${state.canary.version} promoted to stable (was ${state.stable}).`);
@@ -204,11 +236,11 @@ function promote(remote) {
   };
 }
 
-function rollback(remote) {
+function rollback(remote: Remote): Done {
   const releases = readReleases();
-  const state = releases[remote.pkg];
+  const state = releases[remote.pkg]!;
   if (state.canary) {
-    const next = {
+    const next: RemoteRelease = {
       stable: state.stable,
       ...(state.previous ? { previous: state.previous } : {}),
       hashes: state.hashes,
@@ -221,7 +253,7 @@ function rollback(remote) {
     if (!existsSync(path.join(versionDir(remote.pkg, state.previous), 'mf-manifest.json'))) {
       fail(`${remote.pkg} ${state.previous} is no longer deployed`);
     }
-    const next = { stable: state.previous, hashes: state.hashes };
+    const next: RemoteRelease = { stable: state.previous, hashes: state.hashes };
     releases[remote.pkg] = { ...next, hashes: keptHashes(next) };
     console.log(`${remote.pkg} rolled back from ${state.stable} to ${state.previous}.`);
   } else {
@@ -234,22 +266,22 @@ function rollback(remote) {
     // The version taken away: the canary, or the stable one left.
     version: state.canary?.version ?? state.stable,
     stable_before: state.stable,
-    stable_after: releases[remote.pkg].stable,
+    stable_after: releases[remote.pkg]!.stable,
   };
 }
 
-function formatDuration(ms) {
+function formatDuration(ms: number): string {
   if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
   if (ms % 60_000 === 0) return `${ms / 60_000}m`;
   if (ms % 1000 === 0) return `${ms / 1000}s`;
   return `${ms}ms`;
 }
 
-function status() {
+function status(): void {
   const releases = readReleases();
   const now = Date.now();
   for (const remote of REMOTES) {
-    const state = releases[remote.pkg];
+    const state = releases[remote.pkg]!;
     let canary = 'no canary';
     if (state.canary) {
       canary = `canary ${state.canary.version} @ ${state.canary.percent} %`;
@@ -282,7 +314,7 @@ function status() {
 
 const COMMANDS = ['status', 'promote', 'rollback', 'tick'];
 
-async function main() {
+async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
@@ -317,7 +349,7 @@ async function main() {
     if (error instanceof LockBusyError) fail(`not now: ${error.message}`);
     throw error;
   }
-  let done;
+  let done: Done;
   try {
     if (command === 'promote') done = promote(remote);
     else if (command === 'rollback') done = rollback(remote);
@@ -335,7 +367,7 @@ async function main() {
   await recordReleaseAudit({ ...done, actor: operatorActor(), automatic: false });
 }
 
-main().catch((error) => {
+main().catch((error: Error) => {
   console.error(`release: ${error.message}`);
   process.exit(error instanceof ReleaseError ? 2 : 1);
 });

@@ -11,12 +11,39 @@
 // - step: a progressive canary's next step is due (share + step, at most 100);
 // - promote: a progressive canary has been at 100 % for one more step.
 
+import type { RemoteRelease } from './releases';
+
+/** `{ loads, failures }` of one version over its last page views. */
+export interface VersionHealth {
+  loads: number;
+  failures: number;
+}
+
+export interface Health {
+  canary: VersionHealth;
+  stable: VersionHealth;
+}
+
+export interface ControllerConfig {
+  minViews: number;
+  minFailures: number;
+  failurePercent: number;
+  ratio: number;
+  windowLoads: number;
+  intervalMs: number;
+}
+
+export type Action =
+  | { kind: 'rollback'; message: string }
+  | { kind: 'promote'; message: string }
+  | { kind: 'step'; percent: number; message: string };
+
 /**
  * Thresholds; RELEASE_ROLLBACK_MIN_VIEWS, RELEASE_ROLLBACK_MIN_FAILURES,
  * RELEASE_ROLLBACK_PERCENT, RELEASE_ROLLBACK_RATIO, RELEASE_WINDOW_LOADS override.
  */
-function controllerConfig(env = process.env) {
-  const number = (value, fallback) => {
+export function controllerConfig(env: NodeJS.ProcessEnv = process.env): ControllerConfig {
+  const number = (value: string | undefined, fallback: number) => {
     const parsed = Number(value);
     return value !== undefined && value !== '' && Number.isFinite(parsed) && parsed > 0
       ? parsed
@@ -32,7 +59,7 @@ function controllerConfig(env = process.env) {
   };
 }
 
-const rate = ({ loads, failures }) => (loads > 0 ? failures / loads : 0);
+const rate = ({ loads, failures }: VersionHealth) => (loads > 0 ? failures / loads : 0);
 
 /**
  * Why a canary's failures call for a rollback ('rate': it fails too often on
@@ -40,7 +67,11 @@ const rate = ({ loads, failures }) => (loads > 0 ? failures / loads : 0);
  * `{ loads, failures }` over each version's last `windowLoads` page views,
  * each view counted once (the API takes one ticket's load and failure once).
  */
-function rollbackReason(canary, stable, config) {
+export function rollbackReason(
+  canary: VersionHealth,
+  stable: VersionHealth,
+  config: ControllerConfig,
+): 'rate' | 'ratio' | null {
   if (canary.loads < config.minViews || canary.failures < config.minFailures) return null;
   const canaryRate = rate(canary);
   if (canaryRate * 100 >= config.failurePercent) return 'rate';
@@ -50,10 +81,12 @@ function rollbackReason(canary, stable, config) {
 }
 
 /** `60s`, `2m`, `1h`, `500ms` or plain milliseconds → milliseconds (null if invalid). */
-function parseDuration(text) {
+export function parseDuration(text: unknown): number | null {
   const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h)?$/.exec(String(text ?? '').trim());
   if (!match) return null;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? 'ms'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[
+    (match[2] ?? 'ms') as 'ms' | 's' | 'm' | 'h'
+  ];
   const ms = Math.round(Number(match[1]) * unit);
   return ms > 0 ? ms : null;
 }
@@ -62,7 +95,12 @@ function parseDuration(text) {
  * The next action for one remote, or null. `health` is
  * `{ canary: {loads, failures}, stable: {loads, failures} }` or null when unknown.
  */
-function decide(state, health, now, config) {
+export function decide(
+  state: RemoteRelease,
+  health: Health | null,
+  now: number,
+  config: ControllerConfig,
+): Action | null {
   const canary = state.canary;
   if (!canary) return null;
   const reason = health && rollbackReason(health.canary, health.stable, config);
@@ -95,14 +133,16 @@ function decide(state, health, now, config) {
 }
 
 /** The state after an action (rollback and promote work as the commands do). */
-function applyAction(state, action, now) {
+export function applyAction(state: RemoteRelease, action: Action, now: number): RemoteRelease {
   const canary = state.canary;
+  if (!canary) return state;
   if (action.kind === 'rollback') {
     return { ...withoutCanary(state), rolledBack: { version: canary.version, at: now } };
   }
   if (action.kind === 'promote') {
     return { ...withoutCanary(state), stable: canary.version, previous: state.stable };
   }
+  if (!canary.schedule) return state;
   return {
     ...state,
     canary: {
@@ -113,9 +153,7 @@ function applyAction(state, action, now) {
   };
 }
 
-function withoutCanary(state) {
+function withoutCanary(state: RemoteRelease): RemoteRelease {
   const { canary: _canary, ...rest } = state;
   return rest;
 }
-
-module.exports = { applyAction, controllerConfig, decide, parseDuration, rollbackReason };

@@ -2,11 +2,20 @@
 // promote, rollback, the release controller's tick) holds deploy/.release.lock,
 // created with O_EXCL, so of two running at once one wins and the other is
 // told who holds it. A lock left by a process that no longer exists is taken over.
-const { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } = require('node:fs');
-const path = require('node:path');
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import path from 'node:path';
 
-class LockBusyError extends Error {
-  constructor(holder) {
+/** What the lock file says of its holder; a half-written one says nothing. */
+export interface LockHolder {
+  pid?: number;
+  command?: string;
+  at?: string;
+}
+
+export class LockBusyError extends Error {
+  readonly holder: LockHolder;
+
+  constructor(holder: LockHolder) {
     super(
       `another release step is running (${holder.command ?? 'unknown'}, pid ${holder.pid ?? '?'}, since ${holder.at ?? '?'}); try again when it has finished`,
     );
@@ -14,26 +23,26 @@ class LockBusyError extends Error {
   }
 }
 
-function isAlive(pid) {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
+function isAlive(pid: number | undefined): boolean {
+  if (pid === undefined || !Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return error.code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
-function readHolder(file) {
+function readHolder(file: string): LockHolder {
   try {
-    return JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8')) as LockHolder;
   } catch {
     return {};
   }
 }
 
 /** Takes the lock or throws LockBusyError; returns the function that releases it. */
-function acquireLock(dir, command) {
+export function acquireLock(dir: string, command: string): () => void {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, '.release.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -48,7 +57,7 @@ function acquireLock(dir, command) {
         unlinkSync(file);
       };
     } catch (error) {
-      if (error.code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readHolder(file);
       // A holder still writing its line has no pid yet: it is alive.
       if (holder.pid === undefined || isAlive(holder.pid)) throw new LockBusyError(holder);
@@ -56,21 +65,9 @@ function acquireLock(dir, command) {
         // Only the stale holder's file: another process may have replaced it meanwhile.
         if (readHolder(file).pid === holder.pid) unlinkSync(file);
       } catch (unlinkError) {
-        if (unlinkError.code !== 'ENOENT') throw unlinkError;
+        if ((unlinkError as NodeJS.ErrnoException).code !== 'ENOENT') throw unlinkError;
       }
     }
   }
   throw new LockBusyError(readHolder(file));
 }
-
-/** Runs `fn` holding the lock (sync or async). */
-async function withLock(dir, command, fn) {
-  const release = acquireLock(dir, command);
-  try {
-    return await fn();
-  } finally {
-    release();
-  }
-}
-
-module.exports = { LockBusyError, acquireLock, withLock };

@@ -3,22 +3,48 @@
 // `npm run release -- tick`. Every RELEASE_CONTROLLER_INTERVAL_MS (5 s) it
 // reads, for each remote with a canary, the load reports of the canary and
 // the stable version from the API, and rolls a failing canary back, raises a
-// progressive canary's share or promotes it (release-controller.cjs decides).
+// progressive canary's share or promotes it (release-controller.ts decides).
 // Its state is deploy/releases.json, so a schedule survives a restart; it
 // takes the release lock for each change and skips a tick when a release
 // command holds it.
-import { createRequire } from 'node:module';
+import { API_PORT, DEPLOY_DIR, REMOTES, type Remote } from '../../../scripts/lib/apps.mjs';
+import {
+  controllerActor,
+  controllerToken,
+  recordReleaseAudit,
+  type ReleaseAuditEntry,
+  type Warn,
+} from './release-audit';
+import {
+  applyAction,
+  controllerConfig,
+  decide,
+  type ControllerConfig,
+  type Health,
+  type VersionHealth,
+} from './release-controller';
+import { LockBusyError, acquireLock } from './release-lock';
+import { logReleaseEvent, readReleases, writeReleases, type RemoteRelease } from './releases';
 
-import { API_PORT, DEPLOY_DIR, REMOTES } from './apps.mjs';
-import { controllerActor, controllerToken, recordReleaseAudit } from './release-audit.mjs';
-import { logReleaseEvent, readReleases, writeReleases } from './releases.mjs';
+/** What one pass logged for a remote (also a line of deploy/release-events.jsonl). */
+export interface ControllerEvent {
+  remote: string;
+  kind: string;
+  message: string;
+}
 
-const require = createRequire(import.meta.url);
-const { LockBusyError, acquireLock } = require('./release-lock.cjs');
-const { applyAction, controllerConfig, decide } = require('./release-controller.cjs');
+type HealthSource = (
+  remote: Remote,
+  state: RemoteRelease,
+  config: ControllerConfig,
+) => Promise<Health>;
 
 /** `{ loads, failures }` of one remote version over its last `last` loads, from the API. */
-async function fetchVersionHealth(remote, version, last) {
+async function fetchVersionHealth(
+  remote: Remote,
+  version: string,
+  last: number,
+): Promise<VersionHealth> {
   const url = new URL(`http://127.0.0.1:${API_PORT}/api/v0/telemetry/remote-loads/summary`);
   url.searchParams.set('remote', remote.name);
   url.searchParams.set('version', version);
@@ -28,17 +54,17 @@ async function fetchVersionHealth(remote, version, last) {
     signal: AbortSignal.timeout(5000),
   });
   if (!response.ok) throw new Error(`load reports answered ${response.status}`);
-  const { loads, failures } = await response.json();
+  const { loads, failures } = (await response.json()) as VersionHealth;
   return { loads, failures };
 }
 
-async function fetchHealth(remote, state, config) {
+const fetchHealth: HealthSource = async (remote, state, config) => {
   const [canary, stable] = await Promise.all([
-    fetchVersionHealth(remote, state.canary.version, config.windowLoads),
+    fetchVersionHealth(remote, state.canary?.version ?? state.stable, config.windowLoads),
     fetchVersionHealth(remote, state.stable, config.windowLoads),
   ]);
   return { canary, stable };
-}
+};
 
 /**
  * One pass over the remotes with a canary; returns the events it logged,
@@ -50,18 +76,23 @@ export async function runControllerOnce({
   health = fetchHealth,
   log = () => {},
   record = recordReleaseAudit,
-} = {}) {
+}: {
+  now?: number;
+  health?: HealthSource;
+  log?: Warn;
+  record?: typeof recordReleaseAudit;
+} = {}): Promise<ControllerEvent[]> {
   const config = controllerConfig();
   const seen = readReleases();
-  const withCanary = REMOTES.filter((remote) => seen[remote.pkg].canary);
+  const withCanary = REMOTES.filter((remote) => seen[remote.pkg]!.canary);
   if (withCanary.length === 0) return [];
-  const healthByPkg = {};
+  const healthByPkg: Record<string, Health | null> = {};
   for (const remote of withCanary) {
     try {
-      healthByPkg[remote.pkg] = await health(remote, seen[remote.pkg], config);
+      healthByPkg[remote.pkg] = await health(remote, seen[remote.pkg]!, config);
     } catch (error) {
       // Without reports the schedule still runs; only the rollback check waits.
-      log(`release controller: no load reports for ${remote.pkg}: ${error.message}`);
+      log(`release controller: no load reports for ${remote.pkg}: ${(error as Error).message}`);
       healthByPkg[remote.pkg] = null;
     }
   }
@@ -72,17 +103,18 @@ export async function runControllerOnce({
     if (error instanceof LockBusyError) return [];
     throw error;
   }
-  const events = [];
-  const audits = [];
+  const events: ControllerEvent[] = [];
+  const audits: ReleaseAuditEntry[] = [];
   try {
     const releases = readReleases();
     for (const remote of withCanary) {
-      const state = releases[remote.pkg];
+      const state = releases[remote.pkg]!;
       // A command changed this remote since the reports were read: next tick.
-      if (state.canary?.version !== seen[remote.pkg].canary.version) continue;
-      const action = decide(state, healthByPkg[remote.pkg], now, config);
+      if (!state.canary || state.canary.version !== seen[remote.pkg]!.canary?.version) continue;
+      const action = decide(state, healthByPkg[remote.pkg] ?? null, now, config);
       if (!action) continue;
-      releases[remote.pkg] = applyAction(state, action, now);
+      const next = applyAction(state, action, now);
+      releases[remote.pkg] = next;
       events.push({ remote: remote.pkg, kind: action.kind, message: action.message });
       audits.push({
         action: action.kind,
@@ -92,7 +124,7 @@ export async function runControllerOnce({
         automatic: true,
         reason: action.message,
         stable_before: state.stable,
-        stable_after: releases[remote.pkg].stable,
+        stable_after: next.stable,
         ...(action.kind === 'step' ? { percent: action.percent } : {}),
       });
     }
@@ -109,14 +141,14 @@ export async function runControllerOnce({
 }
 
 /** Starts the periodic controller; returns a function that stops it. */
-export function startReleaseController({ log = console.log } = {}) {
+export function startReleaseController({ log = console.log }: { log?: Warn } = {}): () => void {
   const { intervalMs } = controllerConfig();
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     runControllerOnce({ log })
-      .catch((error) => log(`release controller: ${error.message}`))
+      .catch((error: Error) => log(`release controller: ${error.message}`))
       .finally(() => {
         running = false;
       });

@@ -1,10 +1,11 @@
 // The security headers of the panel's own servers, built once from the
 // configuration: what the page may load (its Content-Security-Policy) and who
 // may read the remotes' files (CORS). The API sets its own.
-import { MAP_TILE_URL, PANEL_ORIGINS, PUBLIC_API_URL, REMOTES, WASM_PAGE_PATHS } from './apps.mjs';
+import { REMOTES } from '../../../scripts/lib/apps.mjs';
+import { MAP_TILE_URL, PANEL_ORIGINS, PUBLIC_API_URL, WASM_PAGE_PATHS } from '../config';
 
 /** Where the remotes of a panel origin live: its host name on each remote's port (remotes.json says the same). */
-function remoteOrigins() {
+function remoteOrigins(): string[] {
   return PANEL_ORIGINS.flatMap((origin) => {
     const { protocol, hostname } = new URL(origin);
     return REMOTES.map((remote) => `${protocol}//${hostname}:${remote.port}`);
@@ -12,12 +13,12 @@ function remoteOrigins() {
 }
 
 /** The tile server of a Leaflet URL template; its `{s}` subdomain becomes a wildcard. */
-function tileSource(template) {
+function tileSource(template: string): string[] {
   const match = /^(https?:\/\/)([^/]+)/.exec(template);
-  return match ? [`${match[1]}${match[2].replace('{s}', '*')}`] : [];
+  return match ? [`${match[1]}${match[2]!.replace('{s}', '*')}`] : [];
 }
 
-function pagePolicy({ wasm }) {
+function pagePolicy({ wasm }: { wasm: boolean }): string {
   const remotes = remoteOrigins();
   const api = PUBLIC_API_URL ? [new URL(PUBLIC_API_URL).origin] : [];
   const directives = {
@@ -53,7 +54,7 @@ const PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': pagePolicy({ wasm: 
 const WASM_PAGE_HEADERS = { ...COMMON, 'Content-Security-Policy': pagePolicy({ wasm: true }) };
 
 /** The headers of the shell's answer at `urlPath`: a wasm page's document may compile WebAssembly. */
-export function pageHeadersFor(urlPath) {
+export function pageHeadersFor(urlPath: string): Record<string, string> {
   const path = urlPath.length > 1 ? urlPath.replace(/\/$/, '') : urlPath;
   return WASM_PAGE_PATHS.includes(path) ? WASM_PAGE_HEADERS : PAGE_HEADERS;
 }
@@ -68,6 +69,6 @@ export const FILE_HEADERS = {
 };
 
 /** CORS for the configured panel origins only: never `*`, never the request's own host. */
-export function corsHeaders(origin) {
+export function corsHeaders(origin: string | undefined): Record<string, string> {
   return origin && PANEL_ORIGINS.includes(origin) ? { 'Access-Control-Allow-Origin': origin } : {};
 }
