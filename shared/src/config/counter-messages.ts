@@ -55,6 +55,9 @@ export const COUNTER_MESSAGES = {
     n === 1 ? 'Take back this container' : `Take back these ${n} containers`,
   clientPhoneLabel: "Client's phone (optional)",
   clientEmailLabel: "Client's e-mail (optional, for reminders)",
+  // The API's own sentences (api/src/routes/loans/lend.ts), said on the field before sending.
+  clientPhoneInvalid: "The client's phone is not a phone number.",
+  clientEmailInvalid: "The client's e-mail is not an e-mail address.",
   loanPeriodHint: (days: number) => `Your loan period is ${days} days (set it in your profile).`,
   dueIn: (days: number) => `Due in ${plural(days, 'day', 'days')}`,
   lendButton: (n: number) => `Lend ${plural(n, 'container', 'containers')}`,

@@ -206,6 +206,31 @@ describe('LendPage', () => {
     expect(screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel })).toHaveValue('');
   });
 
+  it('refuses a client e-mail the API would refuse, on its field, before any lend call', async () => {
+    const fetchMock = mockApi(routes());
+    renderPage();
+    const user = userEvent.setup();
+    await typeCode(user, 'C-1');
+    await within(row('C-1')).findByText('Cup 350 ml');
+    await user.type(
+      screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel }),
+      'Ann Lee',
+    );
+    const email = screen.getByLabelText(COUNTER_MESSAGES.clientEmailLabel);
+    await user.type(email, 'ann@client');
+    await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.lendButton(1) }));
+    expect(await screen.findByText(COUNTER_MESSAGES.clientEmailInvalid)).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveFocus();
+    const lends = fetchMock.mock.calls.filter(([r]) =>
+      (r as Request).url.endsWith('/pack/containers/lend'),
+    );
+    expect(lends).toHaveLength(0);
+  });
+
   it('suggests the shop’s earlier clients', async () => {
     mockApi(routes());
     renderPage();

@@ -11,27 +11,12 @@ import { LiveRegion } from '../../../components/live-region';
 import { SendQueuePanel } from '../../../components/send-queue-panel';
 import { useFeedback } from '../../../hooks/use-feedback';
 import { type QueueItem, useSendQueue } from '../../../hooks/use-send-queue';
-import { dayAfter } from '../../../utils/format';
 import { useLazyCounterCheckCodeQuery } from '../api/check-code';
-import { useCounterLendMutation, type LendArgs } from '../api/lend-containers';
+import { useCounterLendMutation } from '../api/lend-containers';
 import { checkedRow, enteredRow, lendableCodes, type LendRow } from '../utils/lend-rows';
-import { LendForm } from './lend-form';
+import { LendForm, type LendPayload } from './lend-form';
 import { LendList } from './lend-list';
 import { LoanReceipt } from './loan-receipt';
-
-type LendPayload = Omit<LendArgs, 'idempotencyKey'>;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole calendar days from today to a 'YYYY-MM-DD' day; null for none. */
-function daysFromToday(day: string): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const today = new Date();
-  const due = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const start = new Date(today.getFullYear(), today.getMonth(), today.getDate());
-  return Math.round((due.getTime() - start.getTime()) / DAY_MS);
-}
 
 /**
  * /lend (issue 29): each code entered joins the list at once, checked by the
@@ -54,24 +39,24 @@ export function LendPage() {
     setRowsState(rowsRef.current);
   }, []);
   const nextId = useRef(1);
-  const [client, setClient] = useState('');
-  const [phone, setPhone] = useState('');
-  const [email, setEmail] = useState('');
-  // The shop's loan period gives the due date until the user picks another.
+  // The form holds the client, contact and due date; a new one empties them.
+  const [formKey, setFormKey] = useState(0);
   const settings = useGetShopSettingsQuery();
   const loanDays = settings.data?.loan_days ?? LOAN_DAYS_DEFAULT;
-  const [pickedDueDate, setDueDate] = useState<string | null>(null);
-  const dueDate = pickedDueDate ?? dayAfter(new Date(), loanDays);
   const [receipt, setReceipt] = useState<LentLoan | null>(null);
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-  const [sendingId, setSendingId] = useState<string | null>(null);
+  // A ref beside the state: the form hands its loan over after a check, so an
+  // answer can come back before React has drawn the new state.
+  const sendingRef = useRef<string | null>(null);
+  const [sendingId, setSendingState] = useState<string | null>(null);
+  const setSendingId = (id: string | null) => {
+    sendingRef.current = id;
+    setSendingState(id);
+  };
 
   const resetForm = useCallback(() => {
     setRows(() => []);
-    setClient('');
-    setPhone('');
-    setEmail('');
-    setDueDate(null);
+    setFormKey((key) => key + 1);
   }, [setRows]);
 
   const check = useCallback(
@@ -123,19 +108,19 @@ export function LendPage() {
   const queue = useSendQueue<LendPayload, LentLoan>({
     send: (payload, key) => lend({ ...payload, idempotencyKey: key }).unwrap(),
     onSent: (item, loan) => {
-      if (item.id === sendingId || rowsRef.current.length === 0) {
+      if (item.id === sendingRef.current || rowsRef.current.length === 0) {
         resetForm();
         setReceipt(loan);
         setNotice(null);
       }
-      setSendingId((current) => (current === item.id ? null : current));
+      if (sendingRef.current === item.id) setSendingId(null);
       tell(COUNTER_MESSAGES.announceLent(loan.id), 'success');
     },
     onRefused: (item, error) => {
       const text = `${COUNTER_MESSAGES.lendFailedPrefix}${describeError(error).text}`;
       setNotice({ text: item.waiting ? `${item.label}: ${text}` : text, error: true });
       tell(text, 'error');
-      if (item.id === sendingId) {
+      if (item.id === sendingRef.current) {
         setSendingId(null);
         // The rows say again which code stood in the way (lent meanwhile, say).
         for (const row of rowsRef.current) {
@@ -144,7 +129,7 @@ export function LendPage() {
       }
     },
     onWaiting: (item: QueueItem<LendPayload>) => {
-      if (item.id === sendingId) {
+      if (item.id === sendingRef.current) {
         setSendingId(null);
         resetForm();
       }
@@ -154,14 +139,7 @@ export function LendPage() {
   });
 
   const codes = lendableCodes(rows);
-  const startLend = () => {
-    const payload: LendPayload = {
-      codes,
-      client: client.trim(),
-      due_date: dueDate || null,
-      client_phone: phone.trim() || null,
-      client_email: email.trim() || null,
-    };
+  const startLend = (payload: LendPayload) => {
     const item = queue.submit(payload, COUNTER_MESSAGES.queuedLend(codes.length, payload.client));
     setSendingId(item.id);
   };
@@ -204,17 +182,9 @@ export function LendPage() {
         {receipt ? null : (
           <Panel title={COUNTER_MESSAGES.loanTitle}>
             <LendForm
-              client={client}
-              onClientChange={setClient}
-              phone={phone}
-              onPhoneChange={setPhone}
-              email={email}
-              onEmailChange={setEmail}
+              key={formKey}
+              codes={codes}
               loanDays={loanDays}
-              dueDate={dueDate}
-              onDueDateChange={setDueDate}
-              dueInDays={daysFromToday(dueDate)}
-              count={codes.length}
               sending={sendingId !== null}
               onLend={startLend}
             />
