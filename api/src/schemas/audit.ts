@@ -1,48 +1,18 @@
 import { Type, type Static } from 'typebox';
 
-import { Dictionary, Nullable, PageQuery, StringEnum } from './common';
+import { AUDIT_ACTIONS, AUDIT_ROLES } from '@panel/shared/contract';
 
-/** Every action the audit log records (lib/audit.ts writes them). */
-export const AUDIT_ACTIONS = [
-  'request.create',
-  'request.approve',
-  'request.deny',
-  'request.cancel',
-  'request.sent',
-  'request.received',
-  'qr_batch.generate',
-  'shop.register',
-  'shop.activate',
-  'shop.deactivate',
-  'shop.profile_update',
-  'password.set_by_admin',
-  'password.reset',
-  'password.set_by_link',
-  'password.change_own',
-  'login.success',
-  'login.failure',
-  'logout.everywhere',
-  'loan.lend',
-  'loan.return',
-  'loan.undo_return',
-  'loan.write_off',
-  'release.release',
-  'release.promote',
-  'release.rollback',
-  'release.step',
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import { PageQuery, StringEnum } from './common';
 
-/** `operator`: whoever runs scripts/release.mjs; `release_controller`: its automatic loop. */
-export const AUDIT_ROLES = [
-  'super_admin',
-  'shop',
-  'anonymous',
-  'system',
-  'operator',
-  'release_controller',
-] as const;
-export type AuditRole = (typeof AUDIT_ROLES)[number];
+// The entry as the panel reads it and the lists it names: one definition, in the contract.
+export {
+  AUDIT_ACTIONS,
+  AUDIT_ROLES,
+  AuditEntrySchema,
+  type AuditAction,
+  type AuditEntry,
+  type AuditRole,
+} from '@panel/shared/contract';
 
 const day = (description: string) =>
   Type.String({
@@ -66,24 +36,3 @@ export const AuditQuery = Type.Object(
   { additionalProperties: false },
 );
 export type AuditFilter = Omit<Static<typeof AuditQuery>, 'limit' | 'offset' | 'format'>;
-
-export const AuditEntrySchema = Type.Object({
-  id: Type.Integer(),
-  at: Type.String({ description: 'ISO-8601 UTC time' }),
-  actor: Type.Object({
-    id: Nullable(Type.Integer()),
-    role: StringEnum(AUDIT_ROLES),
-    name: Nullable(Type.String({ description: 'As it was at the time' })),
-  }),
-  action: StringEnum(AUDIT_ACTIONS),
-  target: Type.Object({
-    kind: Type.String(),
-    id: Nullable(Type.Integer()),
-    label: Nullable(Type.String()),
-  }),
-  shop_id: Nullable(Type.Integer()),
-  address: Nullable(Type.String()),
-  user_agent: Nullable(Type.String()),
-  details: Dictionary(Type.Unknown(), { description: 'What changed, per action' }),
-});
-export type AuditEntry = Static<typeof AuditEntrySchema>;

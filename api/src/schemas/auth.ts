@@ -1,20 +1,13 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
-import { Nullable, StringEnum } from './common';
-
-// The bodies the login, reset and set-password forms send: one definition, in the contract.
+// The bodies the login, reset and set-password forms send, and the login's
+// answer: one definition, in the contract.
 export {
   ForgetPasswordBody,
   LoginBody,
+  LoginReply,
   ResetPasswordBody,
   SetPasswordBody,
 } from '@panel/shared/contract';
-
-export const LoginReply = Type.Object({
-  access: Type.String(),
-  status: StringEnum(['admin', 'super_admin']),
-  shop_id: Nullable(Type.Integer()),
-});
-export type LoginReply = Static<typeof LoginReply>;
 
 export const RegisterReply = Type.Object({ message: Type.String(), id: Type.Integer() });

@@ -3,20 +3,11 @@
  * Schema for Fastify's validation, serialisation and the OpenAPI document,
  * and its `Static<>` type is what handlers and repositories use.
  */
-import { Id, Nullable, StringEnum } from '@panel/shared/contract';
+import { Dictionary, Id, Nullable, ShopRef, StringEnum } from '@panel/shared/contract';
 import { Type, type Static, type TSchema } from 'typebox';
 
-// The contract's building blocks, one definition for the API and the forms.
-export { Id, Nullable, StringEnum };
-
-/** An object used as a map (`additionalProperties`), keys chosen by the data. */
-export function Dictionary<T extends TSchema>(values: T, options: Record<string, unknown> = {}) {
-  return Type.Unsafe<Record<string, Static<T>>>({
-    type: 'object',
-    additionalProperties: values,
-    ...options,
-  });
-}
+// The contract's building blocks, one definition for the API and the panel.
+export { Dictionary, Id, Nullable, ShopRef, StringEnum };
 
 export const ErrorSchema = Type.Object(
   {
@@ -84,6 +75,3 @@ export const totalCountHeader = {
 export function ListOf<T extends TSchema>(items: T) {
   return Type.Array(items, { headers: totalCountHeader });
 }
-
-/** `{ id, name }` of the shop a loan or request belongs to. */
-export const ShopRef = Type.Object({ id: Type.Integer(), name: Type.String() });

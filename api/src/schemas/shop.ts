@@ -1,27 +1,15 @@
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
-import { Nullable, StringEnum } from './common';
-
-// The bodies the password and status forms send: one definition, in the contract.
+// The shop as the panel reads it, and the bodies the password and status
+// forms send: one definition, in the contract.
 export {
   ChangeOwnPasswordBody,
   ChangePasswordBody,
   ChangeShopStatusBody,
   PasswordSchema,
+  ShopSchema,
+  type Shop,
 } from '@panel/shared/contract';
-
-export const ShopSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  logo: Nullable(Type.String()),
-  created_date: Type.String(),
-  status: StringEnum(['active', 'inactive']),
-  x_gis: Nullable(Type.Number()),
-  y_gis: Nullable(Type.Number()),
-});
-export type Shop = Static<typeof ShopSchema>;
 
 export const ChangeOwnPasswordReply = Type.Object({
   message: Type.String(),

@@ -1,6 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
-import { PasswordSchema } from './common';
+import { Nullable, PasswordSchema, StringEnum } from './common';
 
 export const LoginBody = Type.Object({
   email: Type.String({ maxLength: 254 }),
@@ -28,3 +28,11 @@ export const SetPasswordBody = Type.Object({
   }),
   password: PasswordSchema,
 });
+
+export const LoginReply = Type.Object({
+  access: Type.String(),
+  /** `admin` for a shop user, `super_admin` for the provider. */
+  status: StringEnum(['admin', 'super_admin']),
+  shop_id: Nullable(Type.Integer()),
+});
+export type LoginReply = Static<typeof LoginReply>;

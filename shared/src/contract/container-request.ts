@@ -1,4 +1,6 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+
+import { Nullable, ShopRef, StringEnum } from './common';
 
 export const CreateRequestBody = Type.Object({
   containers: Type.Array(
@@ -33,3 +35,31 @@ export const DecisionBody = Type.Object({
     }),
   ),
 });
+
+export const RequestStatusSchema = StringEnum(['PENDING', 'APPROVED', 'DENIED', 'CANCELLED']);
+export type RequestStatus = Static<typeof RequestStatusSchema>;
+
+export const RequestItemSchema = Type.Object({
+  quantity: Type.Integer({ description: 'How many the shop asked for' }),
+  container_type: Type.String(),
+  approved: Nullable(
+    Type.Integer({
+      description:
+        'How many the provider approved (fewer than asked on a partial approval); null while pending or cancelled, 0 when denied',
+    }),
+  ),
+});
+export type RequestItem = Static<typeof RequestItemSchema>;
+
+export const ContainerRequestSchema = Type.Object({
+  id: Type.Integer(),
+  status: RequestStatusSchema,
+  request_date: Type.String(),
+  shop: ShopRef,
+  items: Type.Array(RequestItemSchema),
+  decided_at: Nullable(Type.String({ description: 'When it was approved, denied or cancelled' })),
+  explanation: Nullable(Type.String({ description: 'Why it was denied, for the shop' })),
+  sent_at: Nullable(Type.String({ description: 'When the provider sent the approved containers' })),
+  received_at: Nullable(Type.String({ description: 'When the shop said it received them' })),
+});
+export type ContainerRequest = Static<typeof ContainerRequestSchema>;

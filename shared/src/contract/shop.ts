@@ -1,6 +1,20 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 
-import { Id, PasswordSchema, StringEnum } from './common';
+import { Id, Nullable, PasswordSchema, StringEnum } from './common';
+
+export const ShopSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  email: Type.String(),
+  phone: Type.String(),
+  logo: Nullable(Type.String()),
+  created_date: Type.String(),
+  status: StringEnum(['active', 'inactive']),
+  x_gis: Nullable(Type.Number()),
+  y_gis: Nullable(Type.Number()),
+});
+export type Shop = Static<typeof ShopSchema>;
+export type ShopStatus = Shop['status'];
 
 export const ChangeShopStatusBody = Type.Object({
   shop: Id,
