@@ -616,5 +616,17 @@ describe('the main tab: pickers and the confirmation', () => {
     );
     expect(screen.getByLabelText('Cup 350 ml')).toHaveValue(1);
     expect(screen.getByRole('dialog', { hidden: true })).not.toHaveAttribute('open');
+    expect(screen.getByRole('alert')).toHaveTextContent('Your shop is inactive.');
+  });
+
+  it("says the API's refusal of the lines under the pickers until they change", async () => {
+    const text = 'Unknown container type: cup';
+    setup(() => jsonResponse({ error: text, containers: [text] }, 400));
+    await userEvent.click(await screen.findByRole('button', { name: 'More Cup 350 ml' }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.sendRequest }));
+    await userEvent.click(screen.getByRole('button', { name: MESSAGES.confirmRequestYes }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    await userEvent.click(screen.getByRole('button', { name: 'More Cup 350 ml' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

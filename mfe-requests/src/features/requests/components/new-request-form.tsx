@@ -1,9 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import {
-  type ApiError,
   type ContainerRequest,
-  describeError,
   MESSAGES,
   notify,
   panelStyles,
@@ -11,8 +9,15 @@ import {
   requestsPath,
   useSession,
 } from '@panel/shared';
+import { CreateRequestBody } from '@panel/shared/contract';
 import { newIdempotencyKey } from '@panel/shared/data';
-import { EmptyState, QueryView, useErrorToast, PAGE_MESSAGES } from '@panel/shared/page-ui';
+import {
+  EmptyState,
+  QueryView,
+  useErrorToast,
+  useSchemaForm,
+  PAGE_MESSAGES,
+} from '@panel/shared/page-ui';
 
 import { type NewRequestItem, useCreateRequestMutation } from '../api/create-request';
 import { useLazyGetNewestPendingRequestsQuery } from '../api/find-sent-request';
@@ -39,28 +44,74 @@ type Unanswered =
 
 /**
  * The shop's main tab (spec section 2): a picker per container type and a
- * floating Send Request that confirms first. A sent request resets the
- * pickers and goes to /home; a failed one keeps them, so nothing is retyped.
- * Each Send carries an Idempotency-Key kept until the quantities change, so
+ * floating Send Request that confirms first; the dialog's Yes submits the
+ * form, whose body is checked against the contract's CreateRequestBody. A
+ * sent request resets the pickers and goes to /home; a failed one keeps
+ * them, so nothing is retyped, and says why under them. Each Send carries an Idempotency-Key kept until the quantities change, so
  * sending again after no answer can never make a second request; after no
  * answer the form looks among the newest pending requests for the one sent.
  */
 export function NewRequestForm() {
   const types = useGetRequestContainerTypesQuery();
-  const [create, { isLoading: sending }] = useCreateRequestMutation();
+  const [create] = useCreateRequestMutation();
   const [findPending] = useLazyGetNewestPendingRequestsQuery();
   const { shopId } = useSession();
   const [searchParams] = useSearchParams();
-  // A link may ask for quantities (the dashboard's stock alert); read once, then the pickers own them.
-  const [quantities, setQuantities] = useState<Quantities>(() => quantitiesFromLink(searchParams));
   const [confirming, setConfirming] = useState(false);
   const [unanswered, setUnanswered] = useState<Unanswered | null>(null);
   // The key and the time of the Send it belongs to; null until the first Send.
   const attempt = useRef<{ key: string; at: number } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const navigate = useNavigate();
   useErrorToast(types.error, MESSAGES.loadFailedPrefix);
 
   const labels = types.data ?? {};
+  const form = useSchemaForm({
+    schema: CreateRequestBody,
+    // A link may ask for quantities (the dashboard's stock alert); read once, then the pickers own them.
+    defaultValues: { quantities: quantitiesFromLink(searchParams) },
+    toBody: ({ quantities }: { quantities: Quantities }) => ({
+      containers: requestLines(quantities, Object.keys(labels)),
+    }),
+    // The pickers are one field: what is wrong with the lines is said under them.
+    fieldOf: { containers: 'form' },
+    messages: { containers: MESSAGES.sendRequestHint },
+    serverFields: ['containers'],
+    send: ({ containers }) => {
+      attempt.current ??= { key: newIdempotencyKey(), at: Date.now() };
+      setUnanswered(null);
+      return create({ containers, idempotencyKey: attempt.current.key }).unwrap();
+    },
+    onSent: (request: ContainerRequest) => {
+      attempt.current = null;
+      notify.success(MESSAGES.requestSent, {
+        label: PAGE_MESSAGES.followUp.viewRequest,
+        href: pendingRequestPath(request.id),
+        open: () => navigate(pendingRequestPath(request.id)),
+      });
+      form.reset({ quantities: {} });
+      setConfirming(false);
+      navigate(PATHS.home);
+    },
+    onFailed: (described, failure) => {
+      setConfirming(false);
+      // No answer, or a 409: the first call with this key has not finished
+      // (api/README.md). Either way the request may exist: keep the key, so
+      // sending again cannot double it, and look for it.
+      if (
+        described.text === MESSAGES.noInternet ||
+        (failure as { status?: unknown }).status === 409
+      ) {
+        form.clearErrors('root');
+        void check(lines, attempt.current?.at ?? Date.now());
+        return;
+      }
+      // A real answer is final for this key (the API keeps it): the next Send is a new one.
+      attempt.current = null;
+      notify.error(`${MESSAGES.requestSendFailedPrefix}${described.text}`);
+    },
+  });
+  const quantities = form.watch('quantities');
   const lines = requestLines(quantities, Object.keys(labels));
   const total = totalQuantity(quantities);
 
@@ -68,7 +119,8 @@ export function NewRequestForm() {
     // Other quantities are another request: a new key, and the old doubt is over.
     attempt.current = null;
     setUnanswered(null);
-    setQuantities(next);
+    form.clearErrors('root');
+    form.setValue('quantities', next(form.getValues('quantities')));
   }
 
   async function check(sent: NewRequestItem[], at: number) {
@@ -77,7 +129,7 @@ export function NewRequestForm() {
       const found = findSentRequest(await findPending(shopId, false).unwrap(), sent, at);
       if (found) {
         attempt.current = null;
-        setQuantities({});
+        form.reset({ quantities: {} });
         setUnanswered({ phase: 'found', request: found });
       } else {
         setUnanswered({ phase: 'not-found' });
@@ -87,37 +139,8 @@ export function NewRequestForm() {
     }
   }
 
-  async function send() {
-    attempt.current ??= { key: newIdempotencyKey(), at: Date.now() };
-    const { key, at } = attempt.current;
-    const sent = lines;
-    setUnanswered(null);
-    try {
-      const request = await create({ containers: sent, idempotencyKey: key }).unwrap();
-      attempt.current = null;
-      notify.success(MESSAGES.requestSent, {
-        label: PAGE_MESSAGES.followUp.viewRequest,
-        href: pendingRequestPath(request.id),
-        open: () => navigate(pendingRequestPath(request.id)),
-      });
-      setQuantities({});
-      setConfirming(false);
-      navigate(PATHS.home);
-    } catch (failure) {
-      setConfirming(false);
-      const text = describeError(failure as ApiError).text;
-      // No answer, or a 409: the first call with this key has not finished
-      // (api/README.md). Either way the request may exist: keep the key, so
-      // sending again cannot double it, and look for it.
-      if (text === MESSAGES.noInternet || (failure as { status?: unknown }).status === 409) {
-        await check(sent, at);
-        return;
-      }
-      // A real answer is final for this key (the API keeps it): the next Send is a new one.
-      attempt.current = null;
-      notify.error(`${MESSAGES.requestSendFailedPrefix}${text}`);
-    }
-  }
+  // The dialog's Yes and the notice's Send again both send through the form's own submit.
+  const send = () => formRef.current?.requestSubmit();
 
   return (
     <QueryView
@@ -136,48 +159,56 @@ export function NewRequestForm() {
             {unanswered ? (
               <UnansweredNotice
                 state={unanswered}
-                busy={sending}
-                onSendAgain={() => void send()}
+                busy={form.busy}
+                onSendAgain={send}
                 onCheckAgain={() => void check(lines, attempt.current?.at ?? Date.now())}
               />
             ) : null}
-            <ul className={styles.pickers} aria-label="Containers to request">
-              {Object.entries(containerTypes).map(([key, label]) => (
-                <QuantityPicker
-                  key={key}
-                  label={label}
-                  value={quantities[key] ?? 0}
-                  onChange={(value) => changeQuantities((all) => ({ ...all, [key]: value }))}
-                />
-              ))}
-            </ul>
-            {total === 0 ? <p className={styles.hint}>{MESSAGES.sendRequestHint}</p> : null}
-            <div className={styles.sendSpacer} />
-            <div className={styles.sendBar}>
-              {total > 0 ? (
-                <span className={styles.total} aria-live="polite">
-                  {total} {total === 1 ? 'container' : 'containers'}
-                </span>
+            <form ref={formRef} onSubmit={form.onSubmit} noValidate aria-busy={form.busy}>
+              <ul className={styles.pickers} aria-label="Containers to request">
+                {Object.entries(containerTypes).map(([key, label]) => (
+                  <QuantityPicker
+                    key={key}
+                    label={label}
+                    value={quantities[key] ?? 0}
+                    onChange={(value) => changeQuantities((all) => ({ ...all, [key]: value }))}
+                  />
+                ))}
+              </ul>
+              {form.formError ? (
+                <p className={styles.formError} role="alert">
+                  {form.formError}
+                </p>
+              ) : total === 0 ? (
+                <p className={styles.hint}>{MESSAGES.sendRequestHint}</p>
               ) : null}
-              <button
-                type="button"
-                className={`${panelStyles.button} ${styles.sendButton}`}
-                disabled={total === 0 || unanswered?.phase === 'checking'}
-                onClick={() => setConfirming(true)}
-              >
-                {MESSAGES.sendRequest}
-              </button>
-            </div>
-            <ConfirmRequestDialog
-              open={confirming}
-              lines={lines.map((line) => ({
-                quantity: line.count,
-                label: containerTypes[line.container_type] ?? line.container_type,
-              }))}
-              sending={sending}
-              onConfirm={() => void send()}
-              onClose={() => setConfirming(false)}
-            />
+              <div className={styles.sendSpacer} />
+              <div className={styles.sendBar}>
+                {total > 0 ? (
+                  <span className={styles.total} aria-live="polite">
+                    {total} {total === 1 ? 'container' : 'containers'}
+                  </span>
+                ) : null}
+                <button
+                  type="button"
+                  className={`${panelStyles.button} ${styles.sendButton}`}
+                  disabled={total === 0 || unanswered?.phase === 'checking'}
+                  onClick={() => setConfirming(true)}
+                >
+                  {MESSAGES.sendRequest}
+                </button>
+              </div>
+              <ConfirmRequestDialog
+                open={confirming}
+                lines={lines.map((line) => ({
+                  quantity: line.count,
+                  label: containerTypes[line.container_type] ?? line.container_type,
+                }))}
+                sending={form.busy}
+                onConfirm={send}
+                onClose={() => setConfirming(false)}
+              />
+            </form>
           </>
         )
       }
