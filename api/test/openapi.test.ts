@@ -28,7 +28,7 @@ function shapeOf(schema: unknown) {
 
 describe('the served OpenAPI document', () => {
   it('names every entity the panel reads, from the schemas its types are checked against', () => {
-    // test/contract/shared-types.ts checks @panel/shared against these very schemas.
+    // The panel's types are the Static<> of these very schemas (@panel/shared/contract).
     // Swagger writes nullable types the OpenAPI 3.0 way, so the shapes are compared.
     for (const [name, schema] of Object.entries(openApiComponents)) {
       expect({ name, shape: shapeOf(doc.components.schemas[name]) }).toEqual({

@@ -13,9 +13,9 @@ import { LoginReply } from './auth';
 
 /**
  * The entities the panel reads, named in the OpenAPI document
- * (components.schemas): the contract @panel/shared's types are checked
- * against (test/contract/shared-types.ts, test/openapi.test.ts). The routes
- * use the same schema objects inline.
+ * (components.schemas); their schemas live in @panel/shared/contract, whose
+ * Static<> types the panel uses (test/openapi.test.ts). The routes use the
+ * same schema objects inline.
  */
 export const openApiComponents = {
   Shop: ShopSchema,

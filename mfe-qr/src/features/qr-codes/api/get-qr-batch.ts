@@ -1,6 +1,5 @@
+import type { QrBatchWithCodes } from '@panel/shared/contract';
 import { api } from '@panel/shared/data';
-
-import type { QrBatchWithCodes } from './qr-batch';
 
 /** One batch with its stored codes: "Download again" rebuilds the zip from these. */
 export const qrBatchApi = api.injectEndpoints({

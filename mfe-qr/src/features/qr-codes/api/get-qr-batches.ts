@@ -1,7 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { QrBatch } from '@panel/shared/contract';
 import { api } from '@panel/shared/data';
-
-import type { QrBatch } from './qr-batch';
 
 export interface QrBatchPageArgs {
   limit: number;

@@ -6,12 +6,12 @@ import {
   useSession,
   type TypesAndCountries,
 } from '@panel/shared';
+import type { QrBatch } from '@panel/shared/contract';
 import { EmptyState, PageHeader, QueryView, useErrorToast } from '@panel/shared/page-ui';
 
 import type { LabelSheetId } from '../../../lib/qr-labels/label-layout';
 import { useLazyGetQrBatchQuery } from '../api/get-qr-batch';
 import { useGetQrOptionsQuery } from '../api/get-qr-options';
-import type { QrBatch } from '../api/qr-batch';
 import { type DownloadOutput, useQrDownload } from '../hooks/use-qr-download';
 import { QrGenerator } from './qr-generator';
 import styles from './qr-page.module.css';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LIMITS, MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import type { QrBatch } from '@panel/shared/contract';
 import {
   EmptyState,
   Panel,
@@ -10,7 +11,6 @@ import {
 
 import { formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';
-import type { QrBatch } from '../api/qr-batch';
 import styles from './qr-page.module.css';
 
 const PAGE_SIZE = LIMITS.qrBatchPageSize;
