@@ -7,6 +7,7 @@ import { useSchemaForm } from '@panel/shared/page-ui';
 
 import { AuthField, AuthPasswordField } from '../../../components/auth-field';
 import { BackToLogin } from '../../../components/back-to-login';
+import { FormFooter } from '../../../components/form-footer';
 import styles from '../../../components/form.module.css';
 import { useAuthResetPasswordMutation } from '../api/reset-password';
 import { useAuthSendResetCodeMutation } from '../api/send-reset-code';
@@ -54,14 +55,7 @@ function EmailStep({ onSent }: { onSent: (email: string) => void }) {
         maxLength={LIMITS.emailMaxLength}
         {...form.field('email')}
       />
-      {form.formError ? (
-        <p className={styles.errorBlock} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
-      <button className={styles.button} type="submit" disabled={form.busy}>
-        Send Email
-      </button>
+      <FormFooter label="Send Email" error={form.formError} busy={form.busy} />
       <BackToLogin />
     </form>
   );
@@ -149,14 +143,7 @@ function ResetStep({ email }: { email: string }) {
         maxLength={LIMITS.passwordMaxLength}
         {...form.field('confirm_password')}
       />
-      {form.formError ? (
-        <p className={styles.errorBlock} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
-      <button className={styles.button} type="submit" disabled={form.busy}>
-        Confirm
-      </button>
+      <FormFooter label="Confirm" error={form.formError} busy={form.busy} />
       <button
         className={styles.linkButton}
         type="button"

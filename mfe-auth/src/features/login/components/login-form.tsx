@@ -13,6 +13,7 @@ import {
 } from '@panel/shared';
 
 import { FormField } from '../../../components/form-field';
+import { FormFooter } from '../../../components/form-footer';
 import styles from '../../../components/form.module.css';
 import { PasswordField } from '../../../components/password-field';
 
@@ -110,9 +111,7 @@ export function LoginForm() {
           Forgot Password?
         </Link>
       </div>
-      <button className={styles.button} type="submit">
-        Login
-      </button>
+      <FormFooter label="Login" />
     </form>
   );
 }

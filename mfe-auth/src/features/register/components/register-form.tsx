@@ -10,6 +10,7 @@ import {
 import { FilePicker, useSchemaForm } from '@panel/shared/page-ui';
 
 import { AuthField } from '../../../components/auth-field';
+import { FormFooter } from '../../../components/form-footer';
 import styles from '../../../components/form.module.css';
 import { useAuthRegisterShopMutation } from '../api/register-shop';
 import { buildRegistrationForm, type RegistrationFields } from '../utils/registration-form';
@@ -128,19 +129,13 @@ export function RegisterForm() {
         error={errors.logo?.message ?? null}
         onChange={onLogoChange}
       />
-      {form.formError ? (
-        <p className={styles.errorBlock} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
-      {form.sent ? (
-        <p className={styles.success} role="status">
-          {MESSAGES.registered}
-        </p>
-      ) : null}
-      <button className={styles.button} type="submit" disabled={form.busy}>
-        Register
-      </button>
+      <FormFooter label="Register" error={form.formError} busy={form.busy}>
+        {form.sent ? (
+          <p className={styles.success} role="status">
+            {MESSAGES.registered}
+          </p>
+        ) : null}
+      </FormFooter>
     </form>
   );
 }

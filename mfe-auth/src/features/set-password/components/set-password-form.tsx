@@ -6,6 +6,7 @@ import { MAIL_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { AuthPasswordField } from '../../../components/auth-field';
 import { BackToLogin } from '../../../components/back-to-login';
+import { FormFooter } from '../../../components/form-footer';
 import styles from '../../../components/form.module.css';
 import { useAuthSetPasswordMutation } from '../api/set-password';
 
@@ -65,14 +66,7 @@ export function SetPasswordForm() {
         maxLength={LIMITS.passwordMaxLength}
         {...form.field('confirm_password')}
       />
-      {form.formError ? (
-        <p className={styles.errorBlock} role="alert">
-          {form.formError}
-        </p>
-      ) : null}
-      <button className={styles.button} type="submit" disabled={form.busy}>
-        {MAIL_MESSAGES.setPasswordSubmit}
-      </button>
+      <FormFooter label={MAIL_MESSAGES.setPasswordSubmit} error={form.formError} busy={form.busy} />
       <BackToLogin />
     </form>
   );
