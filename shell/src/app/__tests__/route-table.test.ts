@@ -3,7 +3,7 @@ import { PATHS } from '@panel/shared';
 import { PANEL_ROUTES } from '../route-table';
 
 // The shell's server allows WebAssembly on the documents of /lend and
-// /take-back, reading apps.json (scripts/lib/apps.mjs, tested in
+// /take-back, reading apps.json (panel-server/src/config.ts, tested in
 // static-server.test.ts); these are the routes that reload to get it.
 describe('the route table', () => {
   it('marks exactly the counter pages as needing WebAssembly', () => {
