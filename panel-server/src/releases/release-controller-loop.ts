@@ -33,9 +33,12 @@ export interface ControllerEvent {
   message: string;
 }
 
+/** A remote's state while it has a canary. */
+type WithCanary = RemoteRelease & { canary: NonNullable<RemoteRelease['canary']> };
+
 type HealthSource = (
   remote: Remote,
-  state: RemoteRelease,
+  state: WithCanary,
   config: ControllerConfig,
 ) => Promise<Health>;
 
@@ -60,7 +63,7 @@ async function fetchVersionHealth(
 
 const fetchHealth: HealthSource = async (remote, state, config) => {
   const [canary, stable] = await Promise.all([
-    fetchVersionHealth(remote, state.canary?.version ?? state.stable, config.windowLoads),
+    fetchVersionHealth(remote, state.canary.version, config.windowLoads),
     fetchVersionHealth(remote, state.stable, config.windowLoads),
   ]);
   return { canary, stable };
@@ -84,12 +87,13 @@ export async function runControllerOnce({
 } = {}): Promise<ControllerEvent[]> {
   const config = controllerConfig();
   const seen = readReleases();
-  const withCanary = REMOTES.filter((remote) => seen[remote.pkg]!.canary);
+  const hasCanary = (state: RemoteRelease | undefined): state is WithCanary => !!state?.canary;
+  const withCanary = REMOTES.filter((remote) => hasCanary(seen[remote.pkg]));
   if (withCanary.length === 0) return [];
   const healthByPkg: Record<string, Health | null> = {};
   for (const remote of withCanary) {
     try {
-      healthByPkg[remote.pkg] = await health(remote, seen[remote.pkg]!, config);
+      healthByPkg[remote.pkg] = await health(remote, seen[remote.pkg] as WithCanary, config);
     } catch (error) {
       // Without reports the schedule still runs; only the rollback check waits.
       log(`release controller: no load reports for ${remote.pkg}: ${(error as Error).message}`);
