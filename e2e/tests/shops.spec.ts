@@ -2,17 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 
 import { DELAYS_MS, LIMITS, MAP } from '../../shared/src/config/constants';
+import { SHOPS_CSV_COLUMNS, type Shop } from '../../shared/src/contract/shop';
 import { MESSAGES } from '../../shared/src/config/messages';
 import { SHOP_ADMIN_MESSAGES } from '../../shared/src/config/shop-admin-messages';
 import { registerShopViaApi, TINY_PNG, uniqueEmail } from '../fixtures/auth-shops';
-import {
-  allShops,
-  makeActiveShop,
-  openWithLogin,
-  parseCsv,
-  shopById,
-  type ApiShop,
-} from '../fixtures/shops';
+import { allShops, makeActiveShop, openWithLogin, parseCsv, shopById } from '../fixtures/shops';
 import { expect, test } from '../fixtures/test';
 import { apiLogin, authHeader, DEMO, openAs } from '../fixtures/session';
 import { REMOTE_PORTS } from '../fixtures/system';
@@ -233,20 +227,11 @@ test.describe('shop list (/shop)', () => {
     const file = await (await download).path();
     const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
     const [header, ...rows] = parseCsv(text);
-    expect(header).toEqual([
-      'ID',
-      'Name',
-      'Email',
-      'Phone Number',
-      'Join Date',
-      'Status',
-      'Latitude',
-      'Longitude',
-    ]);
+    expect(header).toEqual(SHOPS_CSV_COLUMNS);
     const api = (await allShops(page.request)).filter((s) => s.name.includes(tag));
     const neutral = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
     expect(rows).toEqual(
-      api.map((s: ApiShop) => [
+      api.map((s: Shop) => [
         String(s.id),
         neutral(s.name),
         s.email,
@@ -347,7 +332,7 @@ test.describe('profile (/profile)', () => {
     const infoResponse = await page.request.get('/api/v0/shops/shop/info/', {
       headers: authHeader(login),
     });
-    const [info] = (await infoResponse.json()) as ApiShop[];
+    const [info] = (await infoResponse.json()) as Shop[];
     expect(info).toMatchObject({ name: newName, email: newEmail.toLowerCase() });
     expect(info!.x_gis).toBeCloseTo(latitude, 6);
     expect(info!.y_gis).toBeCloseTo(longitude, 6);

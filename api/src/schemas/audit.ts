@@ -7,6 +7,7 @@ import { PageQuery, StringEnum } from './common';
 // The entry as the panel reads it and the lists it names: one definition, in the contract.
 export {
   AUDIT_ACTIONS,
+  AUDIT_CSV_COLUMNS,
   AUDIT_ROLES,
   AuditEntrySchema,
   type AuditAction,

@@ -52,6 +52,23 @@ export const AUDIT_ROLES = [
 ] as const;
 export type AuditRole = (typeof AUDIT_ROLES)[number];
 
+/** The columns of the audit log's CSV (GET /audit?format=csv), in order: an entry flattened. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor_id',
+  'actor_role',
+  'actor_name',
+  'action',
+  'target_kind',
+  'target_id',
+  'target_label',
+  'shop_id',
+  'address',
+  'user_agent',
+  'details',
+] as const;
+
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
   at: Type.String({ description: 'ISO-8601 UTC time' }),

@@ -16,6 +16,18 @@ export const ShopSchema = Type.Object({
 export type Shop = Static<typeof ShopSchema>;
 export type ShopStatus = Shop['status'];
 
+/** The header of the shop list's CSV export, in order: the panel writes it, tests read it. */
+export const SHOPS_CSV_COLUMNS = [
+  'ID',
+  'Name',
+  'Email',
+  'Phone Number',
+  'Join Date',
+  'Status',
+  'Latitude',
+  'Longitude',
+] as const;
+
 export const ChangeShopStatusBody = Type.Object({
   shop: Id,
   new_status: StringEnum(['active', 'inactive']),

@@ -11,24 +11,13 @@ import {
   listAuditEntries,
   newestAuditId,
 } from '../../repositories/audit-log';
-import { AuditEntrySchema, AuditQuery, type AuditEntry } from '../../schemas/audit';
+import {
+  AUDIT_CSV_COLUMNS,
+  AuditEntrySchema,
+  AuditQuery,
+  type AuditEntry,
+} from '../../schemas/audit';
 import { ListOf, errors } from '../../schemas/common';
-
-const CSV_COLUMNS = [
-  'id',
-  'at',
-  'actor_id',
-  'actor_role',
-  'actor_name',
-  'action',
-  'target_kind',
-  'target_id',
-  'target_label',
-  'shop_id',
-  'address',
-  'user_agent',
-  'details',
-] as const;
 
 /**
  * A field quoted when it needs to be, and a leading =, +, - or @ defused so
@@ -42,7 +31,7 @@ function csvField(value: unknown): string {
 }
 
 function csvRow(entry: AuditEntry): string {
-  const row: Record<(typeof CSV_COLUMNS)[number], unknown> = {
+  const row: Record<(typeof AUDIT_CSV_COLUMNS)[number], unknown> = {
     id: entry.id,
     at: entry.at,
     actor_id: entry.actor.id,
@@ -57,12 +46,12 @@ function csvRow(entry: AuditEntry): string {
     user_agent: entry.user_agent,
     details: entry.details,
   };
-  return CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
+  return AUDIT_CSV_COLUMNS.map((column) => csvField(row[column])).join(',');
 }
 
 /** The CSV document, one batch of rows at a time (a header first). */
 async function* csvLines(batches: AsyncGenerator<AuditEntry[]>): AsyncGenerator<string> {
-  yield CSV_COLUMNS.join(',') + '\r\n';
+  yield AUDIT_CSV_COLUMNS.join(',') + '\r\n';
   for await (const items of batches) yield items.map((item) => csvRow(item) + '\r\n').join('');
 }
 

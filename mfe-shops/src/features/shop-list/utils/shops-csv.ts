@@ -1,21 +1,11 @@
 import { type Shop } from '@panel/shared';
+import { SHOPS_CSV_COLUMNS } from '@panel/shared/contract';
 import { csvPhone, toCsv, dayOf } from '@panel/shared/page-ui';
-
-export const CSV_COLUMNS = [
-  'ID',
-  'Name',
-  'Email',
-  'Phone Number',
-  'Join Date',
-  'Status',
-  'Latitude',
-  'Longitude',
-] as const;
 
 /** The shops through the panel's one CSV writer (formulas neutralised, phones kept as text). */
 export function shopsToCsv(shops: readonly Shop[]): string {
   return toCsv(
-    CSV_COLUMNS,
+    SHOPS_CSV_COLUMNS,
     shops.map((shop) => [
       shop.id,
       shop.name,
