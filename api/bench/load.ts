@@ -15,11 +15,12 @@ export interface LoadOptions {
   /** Base URLs (http://127.0.0.1:port); connections are spread over them in turn, as a load balancer would. */
   targets: string[];
   path: string;
-  token: string;
+  /** The caller's token, or each connection's (the connection's index given). */
+  token: string | ((connection: number) => string);
   connections: number;
   seconds: number;
-  /** A POST body per request (a write call), or none for a GET. */
-  body?: () => string;
+  /** A POST body per request (a write call; the connection's index given), or none for a GET. */
+  body?: (connection: number) => string;
 }
 
 function once(
@@ -82,8 +83,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             agents[at] as http.Agent,
             bases[at] as URL,
             options.path,
-            options.token,
-            options.body?.(),
+            typeof options.token === 'string' ? options.token : options.token(i),
+            options.body?.(i),
           );
           if (status < 200 || status > 299) errors += 1;
           bytes += size;

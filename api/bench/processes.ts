@@ -27,7 +27,9 @@ export function startProcess(
   env: Record<string, string>,
   flags: string[] = [],
 ): ChildProcess {
-  return spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+  // BENCH_API_NODE_FLAGS adds Node flags to the processes started, e.g. --cpu-prof to profile them.
+  const extra = process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  return spawn(process.execPath, [...flags, ...extra, '--import', 'tsx', script], {
     cwd: API_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 
 import { sql } from 'kysely';
 
-import { connect } from '../src/db/connect';
+import { connect, type Db } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { bulkLoad, seed, writeAuditEntries } from '../src/db/scale-seed';
 import { signToken } from '../src/lib/jwt';
@@ -349,7 +349,7 @@ async function benchConfig(
     }
     // --calls picks rows by their path; the lend row has none of its own, so 'lend' names it.
     if (options.calls.length === 0 || options.calls.includes('lend')) {
-      for (const lendRow of await benchLends(url, subject, targets, options, noopLoad)) {
+      for (const lendRow of await benchLends(url, targets, options, noopLoad)) {
         rows.push(lendRow);
         if (!lendRow.goal.startsWith('ok') || lendRow.goal.includes('miss'))
           misses.push(`${lendRow.role} ${lendRow.call}: ${lendRow.goal}`);
@@ -379,17 +379,20 @@ async function benchConfig(
   }
 }
 
-/** Codes the demo shop is given for the lend row: more than 32 connections lend in its seconds. */
-// Two lend rows draw from it: with the audit entry skipped, and as it is.
-const LEND_POOL = 160_000;
+/** Codes each lending shop is given: more than its connection lends in the row's seconds. */
+// Two lend rows draw from them: with the audit entry skipped, and as it is.
+const LEND_POOL_PER_SHOP = 8_000;
 const CODES_PER_LEND = 20;
 
 /**
- * The counter's lend at scale (issue 29): lends of 20 codes each from the
- * demo shop's stock at `connections`, every request a real loan. The codes
- * are added to its stock first; afterwards the lent ones are taken back
- * (their loans stay, returned, and the containers in the shop's stock) and
- * the unlent ones removed, so the database grows by the loans made.
+ * The counter's lend at scale (issue 29): lends of 20 codes each at
+ * `connections`, every request a real loan. Each connection is the counter
+ * of a shop of its own (the demo shop and the next active shops), as a
+ * provider's shops lend at once; one shop's counter sends one lend at a
+ * time. The codes are added to the shops' stock first; afterwards the lent
+ * ones are taken back (their loans stay, returned, and the containers in
+ * the shops' stock) and the unlent ones removed, so the database grows by
+ * the loans made.
  */
 /**
  * The audit log's cost on a write (issue 33: at most 10 % on the write
@@ -422,35 +425,51 @@ async function withoutAuditWrites<T>(url: string, run: () => Promise<T>): Promis
 /** The lend row, first with the audit entry's write skipped, then as it is. */
 async function benchLends(
   url: string,
-  subject: Awaited<ReturnType<typeof subjects>>,
   targets: string[],
   options: { seconds: number; connections: number; baselineSeconds: number },
   noopLoad: (seconds: number) => Promise<LoadResult>,
 ): Promise<Row[]> {
   const { db } = connect(url);
-  const codes = Array.from({ length: LEND_POOL }, (_, i) => `bench-lend-${Date.now()}-${i}`);
+  const stamp = Date.now();
   try {
-    const shop = await db
+    const demo = await db
       .selectFrom('shops')
-      .select('id')
+      .select(['id', 'token_version'])
       .where('email', '=', 'shop@example.com')
       .executeTakeFirstOrThrow();
-    await db
-      .transaction()
-      .execute((trx) =>
-        insertContainers(trx, { shopId: shop.id, typeKey: 'cup', country: 'France', codes }),
-      );
-    let next = 0;
+    const others = await db
+      .selectFrom('shops')
+      .select(['id', 'token_version'])
+      .where('status', '=', 'active')
+      .where('id', '!=', demo.id)
+      .orderBy('id')
+      .limit(options.connections - 1)
+      .execute();
+    const counters = [demo, ...others].map((shop, i) => ({
+      shop,
+      token: signToken({ kind: 'shop', id: shop.id, ver: shop.token_version }, SECRET),
+      codes: Array.from({ length: LEND_POOL_PER_SHOP }, (_, n) => `bench-lend-${stamp}-${i}-${n}`),
+      next: 0,
+    }));
+    for (const { shop, codes } of counters)
+      await db
+        .transaction()
+        .execute((trx) =>
+          insertContainers(trx, { shopId: shop.id, typeKey: 'cup', country: 'France', codes }),
+        );
+    const counterOf = (connection: number) =>
+      counters[connection % counters.length] as (typeof counters)[number];
     const lendLoad = (seconds: number) =>
       runLoad({
         targets,
         path: '/api/v0/pack/containers/lend/',
-        token: subject.tokens.shop,
+        token: (connection) => counterOf(connection).token,
         connections: options.connections,
         seconds,
-        body: () => {
-          const some = codes.slice(next, next + CODES_PER_LEND);
-          next += CODES_PER_LEND;
+        body: (connection) => {
+          const counter = counterOf(connection);
+          const some = counter.codes.slice(counter.next, counter.next + CODES_PER_LEND);
+          counter.next += CODES_PER_LEND;
           return JSON.stringify({ codes: some, client: 'Bench client' });
         },
       });
@@ -460,10 +479,11 @@ async function benchLends(
       const before = await noopLoad(options.baselineSeconds);
       const result = await lendLoad(options.seconds);
       const after = await noopLoad(options.baselineSeconds);
-      if (next > codes.length) throw new Error('The lend row ran out of codes: raise LEND_POOL.');
+      if (counters.some((c) => c.next > c.codes.length))
+        throw new Error('The lend row ran out of codes: raise LEND_POOL_PER_SHOP.');
       return { r: row(call, 'shop', options.connections, result, meanOf(before, after)), result };
     };
-    const lend = `POST /pack/containers/lend/ (${CODES_PER_LEND} codes)`;
+    const lend = `POST /pack/containers/lend/ (${CODES_PER_LEND} codes, ${counters.length} shops)`;
     const bare = await withoutAuditWrites(url, () => lendRow(`${lend}, audit entry skipped`));
     const real = await lendRow(lend);
     const ratio = real.result.p99 / bare.result.p99;
@@ -474,40 +494,47 @@ async function benchLends(
         : `${real.result.p99 <= 50 ? 'ok' : 'miss (p99)'}; audit ×${ratio.toFixed(2)} ${
             ratio <= 1.1 ? 'ok' : 'miss'
           }`;
-    // Back into the shop's stock as they were lent (so the audit entries are the size of
-    // a lend's, not a 200-code return's at the top of the log), and the unlent ones out of it.
-    const lent = codes.slice(0, next);
-    for (let first = 0; first < lent.length; first += CODES_PER_LEND)
-      await returnContainers(
-        db,
-        systemAudit(),
-        { id: shop.id },
-        lent.slice(first, first + CODES_PER_LEND),
-      );
-    await db.transaction().execute(async (trx) => {
-      for (let first = 0; first < codes.length; first += 1_000) {
-        const some = codes.slice(first, first + 1_000);
-        const gone = await trx
-          .deleteFrom('containers')
-          .where('code', 'in', some)
-          .where('loan_id', 'is', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('loan_items')
-                  .select('id')
-                  .whereRef('loan_items.container_id', '=', 'containers.id'),
-              ),
-            ),
-          )
-          .executeTakeFirst();
-        await bumpCounts(trx, shopAndAll(shop.id, 'in_stock:cup', -Number(gone.numDeletedRows)));
-      }
-    });
+    for (const counter of counters) await putBack(db, counter.shop.id, counter.codes, counter.next);
     return [bare.r, real.r];
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * Takes the lent codes back into the shop's stock as they were lent (so
+ * the audit entries are the size of a lend's, not a 200-code return's at
+ * the top of the log), and the unlent ones out of it.
+ */
+async function putBack(db: Db, shopId: number, codes: string[], lentCount: number): Promise<void> {
+  const lent = codes.slice(0, lentCount);
+  for (let first = 0; first < lent.length; first += CODES_PER_LEND)
+    await returnContainers(
+      db,
+      systemAudit(),
+      { id: shopId },
+      lent.slice(first, first + CODES_PER_LEND),
+    );
+  await db.transaction().execute(async (trx) => {
+    for (let first = 0; first < codes.length; first += 1_000) {
+      const some = codes.slice(first, first + 1_000);
+      const gone = await trx
+        .deleteFrom('containers')
+        .where('code', 'in', some)
+        .where('loan_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('loan_items')
+                .select('id')
+                .whereRef('loan_items.container_id', '=', 'containers.id'),
+            ),
+          ),
+        )
+        .executeTakeFirst();
+      await bumpCounts(trx, shopAndAll(shopId, 'in_stock:cup', -Number(gone.numDeletedRows)));
+    }
+  });
 }
 
 interface Summary {

@@ -26,6 +26,7 @@ import { auditLog } from './migrations/20261125T2200-audit-log';
 import { liveEvents } from './migrations/20261126T1100-live-events';
 import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
 import { auditShopActions } from './migrations/20261126T1300-audit-shop-actions';
+import { stripedAllShopsFigures } from './migrations/20261126T1400-striped-all-shops-figures';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -56,6 +57,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261126T1100-live-events': liveEvents(kind),
     '20261126T1200-due-day-figures': dueDayFigures(kind),
     '20261126T1300-audit-shop-actions': auditShopActions,
+    '20261126T1400-striped-all-shops-figures': stripedAllShopsFigures(kind),
   };
 }
 

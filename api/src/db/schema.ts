@@ -212,6 +212,8 @@ export interface KeptCountTable {
   /** A shop id, 0 for every shop together, -1 for the provider's warehouse. */
   scope: number;
   name: string;
+  /** 0, or for the all-shops scope on PostgreSQL the writer's stripe (migration 20261126T1400). */
+  slot: Generated<number>;
   n: number;
 }
 
@@ -224,6 +226,8 @@ export interface ShopClientTable {
 export interface LoanRollupTable {
   scope: number;
   bucket: number;
+  /** As KeptCountTable's slot. */
+  slot: Generated<number>;
   n: number;
 }
 

@@ -44,11 +44,27 @@ export function shopAndAll(shopId: number, name: CountName, delta: number): Coun
   ];
 }
 
+/** Stripes of the all-shops counters and rollups on PostgreSQL (migration 20261126T1400). */
+export const ALL_SHOPS_SLOTS = 8;
+
+/**
+ * The slot a write adds to: for the all-shops scope on PostgreSQL, the one
+ * of its server connection, so counters of different shops lending at once
+ * take different rows' locks; a pool's connections are started one after
+ * another, so their process ids fall in different slots. Else 0.
+ */
+function slotOf(trx: Db, scope: number) {
+  return scope === ALL_SHOPS && dbKindOf(trx) === 'postgres'
+    ? sql<number>`pg_backend_pid() % ${sql.lit(ALL_SHOPS_SLOTS)}`
+    : 0;
+}
+
 /**
  * Applies counter deltas in one upsert. Deltas are summed per counter and
  * sorted, so concurrent transactions on PostgreSQL lock the counter rows in
- * the same order and cannot deadlock on them; callers make one call per
- * transaction, after their other writes.
+ * the same order and cannot deadlock on them. Callers make one call per
+ * transaction, as late as they can (their other writes and reads first):
+ * the rows stay locked until the transaction ends.
  */
 export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
   const summed = new Map<string, CountDelta>();
@@ -61,14 +77,14 @@ export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
   const rows = [...summed.values()]
     .filter((d) => d.delta !== 0)
     .sort((a, b) => a.scope - b.scope || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((d) => ({ scope: d.scope, name: d.name, n: d.delta }));
+    .map((d) => ({ scope: d.scope, name: d.name, slot: slotOf(trx, d.scope), n: d.delta }));
   if (rows.length === 0) return;
   await trx
     .insertInto('kept_counts')
     .values(rows)
     .onConflict((oc) =>
       oc
-        .columns(['scope', 'name'])
+        .columns(['scope', 'name', 'slot'])
         .doUpdateSet((eb) => ({ n: eb('kept_counts.n', '+', eb.ref('excluded.n')) })),
     )
     .execute();
@@ -86,12 +102,12 @@ export async function addLoanToRollups(trx: Db, shopId: number, at: Date): Promi
   await trx
     .insertInto('loan_rollups')
     .values([
-      { scope: ALL_SHOPS, bucket, n: 1 },
-      { scope: shopId, bucket, n: 1 },
+      { scope: ALL_SHOPS, bucket, slot: slotOf(trx, ALL_SHOPS), n: 1 },
+      { scope: shopId, bucket, slot: 0, n: 1 },
     ])
     .onConflict((oc) =>
       oc
-        .columns(['scope', 'bucket'])
+        .columns(['scope', 'bucket', 'slot'])
         .doUpdateSet((eb) => ({ n: eb('loan_rollups.n', '+', eb.ref('excluded.n')) })),
     )
     .execute();
@@ -120,8 +136,9 @@ export function countsOf(db: Db, scope: number): Promise<Map<string, number>> {
   return keptRead(db, `counts:${scope}`, async () => {
     const rows = await db
       .selectFrom('kept_counts')
-      .select(['name', 'n'])
+      .select((eb) => ['name', eb.fn.sum<number>('n').as('n')])
       .where('scope', '=', scope)
+      .groupBy('name')
       .execute();
     return new Map(rows.map((r) => [r.name, Number(r.n)]));
   });
@@ -135,8 +152,9 @@ export function countsOfScopes(
   return keptRead(db, `counts:${scopes.join(',')}`, async () => {
     const rows = await db
       .selectFrom('kept_counts')
-      .select(['scope', 'name', 'n'])
+      .select((eb) => ['scope', 'name', eb.fn.sum<number>('n').as('n')])
       .where('scope', 'in', scopes)
+      .groupBy(['scope', 'name'])
       .execute();
     const byScope = new Map(scopes.map((scope) => [scope, new Map<string, number>()]));
     for (const row of rows) byScope.get(Number(row.scope))?.set(row.name, Number(row.n));
@@ -342,10 +360,12 @@ function toMap<K extends 'name' | 'bucket'>(
 ): Map<string, number> {
   const map = new Map<string, number>();
   for (const row of rows) {
-    const n = Number(row.n);
-    // A counter that went back to 0 is the same figure as an absent one.
-    if (n !== 0) map.set(`${Number(row.scope)}/${String(row[key])}`, n);
+    // The slots of one figure add up.
+    const figure = `${Number(row.scope)}/${String(row[key])}`;
+    map.set(figure, (map.get(figure) ?? 0) + Number(row.n));
   }
+  // A counter that went back to 0 is the same figure as an absent one.
+  for (const [figure, n] of map) if (n === 0) map.delete(figure);
   return map;
 }
 

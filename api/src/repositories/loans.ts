@@ -223,8 +223,8 @@ async function readMarks(
   const { rows } = await sql<{ lent: number; open: number; at: string | null; id: number | null }>`
     with version as (
       select
-        coalesce(max(case when name = 'loans' then n end), 0) as lent,
-        coalesce(max(case when name = 'loans_open' then n end), 0) as open
+        coalesce(sum(case when name = 'loans' then n end), 0) as lent,
+        coalesce(sum(case when name = 'loans_open' then n end), 0) as open
       from kept_counts
       where scope = ${list.shopId}
     ),
@@ -370,17 +370,27 @@ export async function lendContainers(
     ];
     if (await addShopClient(trx, shop.id, input.client))
       deltas.push(...shopAndAll(shop.id, 'clients', 1));
-    await bumpCounts(trx, deltas);
-    await bumpDueDays(trx, due.days);
-    await addLoanToRollups(trx, shop.id, now);
     await recordAudit(trx, audit, {
       action: 'loan.lend',
       target: { kind: 'loan', id: loan.id, label: `Loan ${loan.id}` },
       shopId: shop.id,
       details: { codes: containers.map((c) => c.code), due_date: input.dueDate },
     });
-    const [shaped] = await shapeLoans(trx, [loan], shop.name);
-    return shaped as Loan;
+    // The shared figures last: their rows stay locked until the commit.
+    await bumpCounts(trx, deltas);
+    await bumpDueDays(trx, due.days);
+    await addLoanToRollups(trx, shop.id, now);
+    return toApiLoan(
+      loan,
+      shop.name,
+      containers.map((c) => ({
+        code: c.code,
+        container_type: c.type_key,
+        guarantee_amount: Number(c.guarantee_amount),
+        returned_at: null,
+        lost_at: null,
+      })),
+    );
   });
 }
 
@@ -441,6 +451,17 @@ export async function returnContainers(
       }),
       ...completed.map((loan) => loanChange(loan, { open: -1 })),
     ];
+    const completedIds = new Set(completed.map((r) => r.id));
+    await recordAudit(trx, audit, {
+      action: 'loan.return',
+      target: { kind: 'shop', id: shop.id, label: audit.actor.name },
+      details: {
+        codes: containers.map((c) => c.code),
+        loans: loanIds,
+        completed_loans: [...completedIds],
+      },
+    });
+    // The shared figures last: their rows stay locked until the commit.
     await bumpCounts(trx, [
       ...containers.flatMap((c) => [
         ...shopAndAll(c.shop_id as number, `on_loan:${c.type_key}`, -1),
@@ -453,16 +474,6 @@ export async function returnContainers(
       trx,
       due.flatMap((d) => d.days),
     );
-    const completedIds = new Set(completed.map((r) => r.id));
-    await recordAudit(trx, audit, {
-      action: 'loan.return',
-      target: { kind: 'shop', id: shop.id, label: audit.actor.name },
-      details: {
-        codes: containers.map((c) => c.code),
-        loans: loanIds,
-        completed_loans: [...completedIds],
-      },
-    });
     return {
       returned: containers.map((c) => c.code),
       completed_loans: [...completedIds].sort((a, b) => a - b),
