@@ -4,6 +4,7 @@
 // before sending, and the rest of the panel imports only their `Static<>`
 // types (`import type`), which cost no bytes.
 export * from './contract/common';
+export * from './contract/paging';
 export * from './contract/auth';
 export * from './contract/shop';
 export * from './contract/shop-form';

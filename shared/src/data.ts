@@ -11,5 +11,8 @@ export * from './api/endpoints/get-shop-info';
 export * from './api/endpoints/shop-settings';
 export * from './api/endpoints/change-shop-status';
 export * from './api/endpoints/use-shop-status-change';
+// One reading of a paged list's X-Total-Count, and each list's page size.
+export * from './api/paged-list';
+export { PAGE_SIZES, TOTAL_COUNT_HEADER } from './contract/paging';
 // Every call that creates something takes one (see api/README.md).
 export * from './api/idempotency-key';

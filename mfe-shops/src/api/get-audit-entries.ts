@@ -1,5 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@panel/shared/data';
+import { api, toPage, type Page, type PageArgs } from '@panel/shared/data';
 import type { AuditEntry } from '@panel/shared/page-ui';
 
 /** The audit log's filters as GET /audit takes them. */
@@ -12,16 +11,8 @@ export interface AuditFilter {
   to?: string;
 }
 
-export interface AuditPageArgs {
+export interface AuditPageArgs extends PageArgs {
   filter: AuditFilter;
-  limit: number;
-  offset: number;
-}
-
-export interface AuditPage {
-  items: AuditEntry[];
-  /** Entries matching the filter, from X-Total-Count. */
-  total: number;
 }
 
 /**
@@ -33,15 +24,12 @@ export interface AuditPage {
 export const auditApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getAuditEntries: build.query<AuditPage, AuditPageArgs>({
+    getAuditEntries: build.query<Page<AuditEntry>, AuditPageArgs>({
       query: ({ filter, limit, offset }) => ({
         url: '/audit',
         params: { ...filter, limit, offset },
       }),
-      transformResponse: (items: AuditEntry[], meta: FetchBaseQueryMeta | undefined, args) => {
-        const header = meta?.response?.headers.get('X-Total-Count');
-        return { items, total: header ? Number(header) : args.offset + items.length };
-      },
+      transformResponse: (items: AuditEntry[], meta, args) => toPage(items, meta, args),
       providesTags: ['Audit'],
     }),
     getAuditCsv: build.query<string, AuditFilter>({

@@ -8,14 +8,7 @@ export const LIMITS = {
   newestShopsCount: 2,
   requestDateLength: 10,
   faqItems: 4,
-  /** Request cards per page of a tab: fills four columns at once and stays cheap to render. */
-  requestPageSize: 24,
-  /** Rows per page of the loan worklist: the API is paged, so even 50,000 loans render only this many. */
-  loanPageSize: 25,
-  /** Rows per page of the shop list: with 2,000 shops only this many rows are ever in the DOM. */
-  shopPageSize: 25,
-  /** Batches per page of the QR generator's recent batches. */
-  qrBatchPageSize: 5,
+  // Page sizes: PAGE_SIZES in the contract (shared/src/contract/paging.ts).
   // The API's own text limits (api/src/schemas): each form's inputs stop there
   // (maxLength), so no one types what the server would refuse.
   shopNameMaxLength: 100,

@@ -1,8 +1,7 @@
 import { type Loan } from '@panel/shared';
-import { api } from '@panel/shared/data';
+import { api, toPage, type Page, type PageArgs } from '@panel/shared/data';
 
 import type { ListParams } from '../utils/worklist-query';
-import { toLoanPage, type LoanPage, type PageArgs } from './paged-loans';
 
 export type LoanListArgs = PageArgs & ListParams;
 
@@ -10,9 +9,9 @@ export type LoanListArgs = PageArgs & ListParams;
 export const loansApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getDashboardLoans: build.query<LoanPage, LoanListArgs>({
+    getDashboardLoans: build.query<Page<Loan>, LoanListArgs>({
       query: (args) => ({ url: '/pack/containers/loans/', params: args }),
-      transformResponse: (items: Loan[], meta, args) => toLoanPage(items, meta, args),
+      transformResponse: (items: Loan[], meta, args) => toPage<Loan>(items, meta, args),
       providesTags: ['Loan'],
     }),
   }),

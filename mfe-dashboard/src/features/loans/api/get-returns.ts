@@ -1,15 +1,13 @@
 import { type Loan } from '@panel/shared';
-import { api } from '@panel/shared/data';
-
-import { toLoanPage, type LoanPage, type PageArgs } from './paged-loans';
+import { api, toPage, type Page, type PageArgs } from '@panel/shared/data';
 
 /** One page of the shop's returned loans, newest first. */
 export const returnsApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getDashboardReturns: build.query<LoanPage, PageArgs>({
+    getDashboardReturns: build.query<Page<Loan>, PageArgs>({
       query: (page) => ({ url: '/pack/containers/returns/', params: page }),
-      transformResponse: (items: Loan[], meta, page) => toLoanPage(items, meta, page),
+      transformResponse: (items: Loan[], meta, page) => toPage<Loan>(items, meta, page),
       providesTags: ['Return'],
     }),
   }),

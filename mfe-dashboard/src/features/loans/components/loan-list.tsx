@@ -1,13 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  type ContainerTypes,
-  LIMITS,
-  type Loan,
-  MESSAGES,
-  notify,
-  panelStyles,
-} from '@panel/shared';
+import { type ContainerTypes, type Loan, MESSAGES, notify, panelStyles } from '@panel/shared';
 import {
   EmptyState,
   ErrorState,
@@ -18,7 +11,7 @@ import {
   PAGE_MESSAGES,
   formatDate,
 } from '@panel/shared/page-ui';
-import { useGetShopInfoQuery } from '@panel/shared/data';
+import { PAGE_SIZES, useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
 import { formatMoney } from '../../../utils/format';
@@ -45,7 +38,7 @@ import { StatusIcon } from './status-icon';
 import { WorklistFigures } from './worklist-figures';
 import { WorklistToolbar } from './worklist-toolbar';
 
-export const PAGE_SIZE = LIMITS.loanPageSize;
+const PAGE_SIZE = PAGE_SIZES.loans;
 
 const TEXT = PAGE_MESSAGES.loanWorklist;
 

@@ -1,6 +1,6 @@
 import { useGetDashboardLoansQuery } from '../api/get-loans';
 import { useGetDashboardReturnsQuery } from '../api/get-returns';
-import type { PageArgs } from '../api/paged-loans';
+import type { PageArgs } from '@panel/shared/data';
 import type { ListParams } from '../utils/worklist-query';
 
 export type ListKind = 'loans' | 'returns';

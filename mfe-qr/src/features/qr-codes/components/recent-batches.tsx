@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { LIMITS, MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
+import { MESSAGES, panelStyles, type ContainerTypes } from '@panel/shared';
 import type { QrBatch } from '@panel/shared/contract';
+import { PAGE_SIZES } from '@panel/shared/data';
 import {
   EmptyState,
   Panel,
@@ -13,7 +14,7 @@ import { formatNumber } from '../../../lib/format';
 import { useGetQrBatchesQuery } from '../api/get-qr-batches';
 import styles from './qr-page.module.css';
 
-const PAGE_SIZE = LIMITS.qrBatchPageSize;
+const PAGE_SIZE = PAGE_SIZES.qrBatches;
 
 interface RecentBatchesProps {
   types: ContainerTypes;

@@ -1,23 +1,10 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { type ContainerRequest, LIMITS, type RequestStatus } from '@panel/shared';
-import { api } from '@panel/shared/data';
+import { type ContainerRequest, type RequestStatus } from '@panel/shared';
+import { api, PAGE_SIZES, toPage, type Page } from '@panel/shared/data';
 
 export interface RequestListArgs {
   status: RequestStatus;
   /** The shop's own id (spec section 7: the shop user sends ?shop=); null for the super admin. */
   shopId: number | null;
-}
-
-export interface RequestPage {
-  items: ContainerRequest[];
-  /** Requests of the whole tab, from X-Total-Count. */
-  total: number;
-}
-
-function totalFrom(meta: unknown, seen: number): number {
-  const header = (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('X-Total-Count');
-  const total = header === null || header === undefined ? NaN : Number(header);
-  return Number.isFinite(total) ? total : seen;
 }
 
 /**
@@ -29,7 +16,7 @@ function totalFrom(meta: unknown, seen: number): number {
 export const requestsApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getRequests: build.infiniteQuery<RequestPage, RequestListArgs, number>({
+    getRequests: build.infiniteQuery<Page<ContainerRequest>, RequestListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (lastPage, allPages, lastOffset) => {
@@ -42,15 +29,13 @@ export const requestsApi = api.injectEndpoints({
         params: {
           status,
           order: 'newest',
-          limit: LIMITS.requestPageSize,
+          limit: PAGE_SIZES.requests,
           offset: pageParam,
           ...(shopId === null ? {} : { shop: shopId }),
         },
       }),
-      transformResponse: (items: ContainerRequest[], meta) => ({
-        items,
-        total: totalFrom(meta, items.length),
-      }),
+      transformResponse: (items: ContainerRequest[], meta, { pageParam }) =>
+        toPage(items, meta, { limit: PAGE_SIZES.requests, offset: pageParam }),
       providesTags: ['Request'],
     }),
   }),

@@ -1,4 +1,5 @@
-import { LIMITS, MESSAGES, panelStyles, type RequestStatus, type Role } from '@panel/shared';
+import { MESSAGES, panelStyles, type RequestStatus, type Role } from '@panel/shared';
+import { PAGE_SIZES } from '@panel/shared/data';
 import {
   EmptyState,
   ErrorState,
@@ -161,7 +162,7 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
           >
             {list.isFetchingNextPage
               ? 'Loading…'
-              : `${MESSAGES.loadMoreRequests} (${Math.min(LIMITS.requestPageSize, total - requests.length)})`}
+              : `${MESSAGES.loadMoreRequests} (${Math.min(PAGE_SIZES.requests, total - requests.length)})`}
           </button>
         ) : null}
       </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError, notify, panelStyles } from '@panel/shared';
+import { PAGE_SIZES } from '@panel/shared/data';
 import {
   AUDIT_MESSAGES,
   ErrorState,
@@ -24,7 +25,7 @@ import styles from './audit-page.module.css';
 import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
 
 const TEXT = AUDIT_MESSAGES;
-export const AUDIT_PAGE_SIZE = 25;
+const PAGE_SIZE = PAGE_SIZES.audit;
 
 /**
  * The super admin's audit log (issue 33): filters by actor, action, shop and
@@ -37,8 +38,8 @@ export function AuditPage() {
   const page = pageOf(params);
   const { data, error, isLoading, isFetching, refetch } = useGetAuditEntriesQuery({
     filter,
-    limit: AUDIT_PAGE_SIZE,
-    offset: (page - 1) * AUDIT_PAGE_SIZE,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
   });
   const [fetchCsv, csv] = useLazyGetAuditCsvQuery();
 
@@ -91,7 +92,7 @@ export function AuditPage() {
         {data && data.total > 0 ? (
           <Pager
             page={page}
-            pageSize={AUDIT_PAGE_SIZE}
+            pageSize={PAGE_SIZE}
             total={data.total}
             noun={TEXT.noun}
             busy={isFetching}

@@ -1,12 +1,5 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@panel/shared/data';
+import { api, toPage, type Page, type PageArgs } from '@panel/shared/data';
 import type { AuditEntry } from '@panel/shared/page-ui';
-
-export interface OwnActivityPage {
-  items: AuditEntry[];
-  /** Entries in all, from X-Total-Count. */
-  total: number;
-}
 
 /**
  * The shop's own sign-ins, password changes and request decisions, newest
@@ -15,12 +8,9 @@ export interface OwnActivityPage {
 export const ownActivityApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getOwnActivity: build.query<OwnActivityPage, { limit: number; offset: number }>({
+    getOwnActivity: build.query<Page<AuditEntry>, PageArgs>({
       query: (page) => ({ url: '/shops/activity', params: page }),
-      transformResponse: (items: AuditEntry[], meta: FetchBaseQueryMeta | undefined, page) => {
-        const header = meta?.response?.headers.get('X-Total-Count');
-        return { items, total: header ? Number(header) : page.offset + items.length };
-      },
+      transformResponse: (items: AuditEntry[], meta, page) => toPage(items, meta, page),
       providesTags: ['Audit'],
     }),
   }),

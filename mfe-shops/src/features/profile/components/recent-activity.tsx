@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PAGE_SIZES } from '@panel/shared/data';
 import { AUDIT_MESSAGES, ErrorState, Pager, Panel, Skeleton } from '@panel/shared/page-ui';
 
 import { AuditEntryList } from '../../../components/audit/audit-entry-list';
@@ -6,7 +7,7 @@ import { useGetOwnActivityQuery } from '../api/get-own-activity';
 import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
 
 const TEXT = AUDIT_MESSAGES;
-const PAGE_SIZE = 10;
+const PAGE_SIZE = PAGE_SIZES.ownActivity;
 
 /** The shop's own recent activity on its profile (issue 33): who signed in, from where, and what changed. */
 export function RecentActivity() {

@@ -1,4 +1,5 @@
-import { LIMITS, type Shop } from '@panel/shared';
+import { type Shop } from '@panel/shared';
+import { PAGE_SIZES } from '@panel/shared/data';
 
 import type { ShopFigures } from '../api/get-shop-figures';
 
@@ -35,7 +36,7 @@ export interface SortOrder {
 /** The spec's order: newest id first. */
 export const DEFAULT_SORT: SortOrder = { key: 'id', direction: 'descending' };
 
-export const PAGE_SIZE = LIMITS.shopPageSize;
+export const PAGE_SIZE = PAGE_SIZES.shops;
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const digitsOnly = (text: string) => text.replace(/\D/g, '');

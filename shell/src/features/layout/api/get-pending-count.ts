@@ -1,5 +1,4 @@
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@panel/shared/data';
+import { api, totalCountOf } from '@panel/shared/data';
 
 /**
  * How many requests wait for the super admin, for the side menu's badge: one
@@ -14,8 +13,7 @@ export const pendingCountApi = api.injectEndpoints({
         url: '/pack/container-requests/',
         params: { status: 'PENDING', limit: 1 },
       }),
-      transformResponse: (_rows: unknown, meta: FetchBaseQueryMeta | undefined) =>
-        Number(meta?.response?.headers.get('X-Total-Count') ?? 0),
+      transformResponse: (_rows: unknown, meta) => totalCountOf(meta) ?? 0,
       providesTags: ['Request'],
     }),
   }),
