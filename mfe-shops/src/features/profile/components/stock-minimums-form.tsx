@@ -18,6 +18,14 @@ const fieldClasses = {
 /** A type's input, by its place: type keys are data, and a dot in one would read as a path. */
 const nameOf = (index: number) => `type${index}`;
 
+/** The typed minimums by type key. */
+const byKey = (keys: readonly string[], values: MinimumTexts): MinimumTexts =>
+  Object.fromEntries(keys.map((key, index) => [key, values[nameOf(index)] ?? '']));
+
+/** The saved minimums as the inputs show them. */
+const shown = (keys: readonly string[], saved: Record<string, number>): MinimumTexts =>
+  Object.fromEntries(keys.map((key, index) => [nameOf(index), String(saved[key] ?? 0)]));
+
 /**
  * A minimum free stock per container type (issue 31): the dashboard warns
  * below it. Saved as the whole set through the shop's settings.
@@ -30,29 +38,25 @@ export function StockMinimumsForm({ onDirty }: { onDirty: (dirty: boolean) => vo
   const { followUp } = PAGE_MESSAGES;
   const keys = Object.keys(types ?? {});
   const ready = settings !== undefined && types !== undefined;
-  const byKey = (values: MinimumTexts): MinimumTexts =>
-    Object.fromEntries(keys.map((key, index) => [key, values[nameOf(index)] ?? '']));
-  const shown = (saved: Record<string, number>): MinimumTexts =>
-    Object.fromEntries(keys.map((key, index) => [nameOf(index), String(saved[key] ?? 0)]));
 
   const form = useSchemaForm({
     schema: ShopSettingsBody,
     defaultValues: {} as MinimumTexts,
     // The first type whose text is no minimum, on its own field, before the body is made.
     checkFirst: (values) => {
-      const checked = minimumsToSend(byKey(values), keys);
+      const checked = minimumsToSend(byKey(keys, values), keys);
       return 'invalid' in checked
         ? { field: nameOf(keys.indexOf(checked.invalid)), text: followUp.stockMinimumInvalid }
         : null;
     },
     toBody: (values) => {
-      const checked = minimumsToSend(byKey(values), keys);
+      const checked = minimumsToSend(byKey(keys, values), keys);
       return { stock_minimums: 'minimums' in checked ? checked.minimums : {} };
     },
     messages: { stock_minimums: followUp.stockMinimumInvalid },
     send: (body) => save(body).unwrap(),
     onSent: (saved) => {
-      form.reset(shown(saved.stock_minimums));
+      form.reset(shown(keys, saved.stock_minimums));
       onDirty(false);
       notify.success(followUp.stockMinimumsSaved);
     },
@@ -61,22 +65,19 @@ export function StockMinimumsForm({ onDirty }: { onDirty: (dirty: boolean) => vo
   });
   const { reset, watch } = form;
   const saved = settings?.stock_minimums;
-  const keyList = keys.join('\n');
 
   // The saved minimums fill the fields when they load; a re-read never takes what is being typed.
   useEffect(() => {
-    if (saved && types) reset(shown(saved), { keepDirtyValues: true });
-    // `shown` is new each render; the keys and the saved set are what it reads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [saved, types, keyList, reset]);
+    if (saved && types) reset(shown(Object.keys(types), saved), { keepDirtyValues: true });
+  }, [saved, types, reset]);
 
   useEffect(() => {
+    const typeKeys = Object.keys(types ?? {});
     const subscription = watch((values) =>
-      onDirty(minimumsDirty(byKey(values as MinimumTexts), saved ?? {}, keys)),
+      onDirty(minimumsDirty(byKey(typeKeys, values as MinimumTexts), saved ?? {}, typeKeys)),
     );
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [watch, onDirty, saved, keyList]);
+  }, [watch, onDirty, saved, types]);
 
   return (
     <form className={styles.form} onSubmit={form.onSubmit} noValidate aria-busy={!ready}>
