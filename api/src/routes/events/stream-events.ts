@@ -49,15 +49,15 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       // Events that arrive while the missed ones are read wait, so the
       // client gets them in order and its last id is the newest.
       let waiting: LiveEvent[] | null = [];
-      // Written as it is: the hub serialises an event once for every stream
-      // (2,000 streams, one JSON.stringify), and the stream's head is sent.
+      // Written as they are: the hub serialises a batch once for every stream
+      // that sees it (2,000 streams, one JSON.stringify), and the stream's head is sent.
       const write = (frame: string) => {
         if (sse.isConnected) reply.raw.write(frame);
       };
       const send = (event: LiveEvent) => write(changeFrame(event));
       const unsubscribe = app.liveHub.subscribe({
         viewer,
-        deliver: (event, frame) => (waiting ? waiting.push(event) : write(frame)),
+        deliver: (events, frames) => (waiting ? waiting.push(...events) : write(frames)),
         resync: () => void sse.send({ event: 'resync', data: {} }).catch(() => {}),
         close: () => sse.close(),
       });
