@@ -68,6 +68,13 @@ async function typeCode(user: ReturnType<typeof userEvent.setup>, code: string) 
   await user.type(screen.getByLabelText(COUNTER_MESSAGES.codeLabel), `${code}{Enter}`);
 }
 
+/** C-1 on the list, checked, and the client named: ready to lend. */
+async function oneCupForAnn(user: ReturnType<typeof userEvent.setup>) {
+  await typeCode(user, 'C-1');
+  await within(row('C-1')).findByText('Cup 350 ml');
+  await user.type(screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel }), 'Ann Lee');
+}
+
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -210,12 +217,7 @@ describe('LendPage', () => {
     const fetchMock = mockApi(routes());
     renderPage();
     const user = userEvent.setup();
-    await typeCode(user, 'C-1');
-    await within(row('C-1')).findByText('Cup 350 ml');
-    await user.type(
-      screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel }),
-      'Ann Lee',
-    );
+    await oneCupForAnn(user);
     const email = screen.getByLabelText(COUNTER_MESSAGES.clientEmailLabel);
     await user.type(email, 'ann@client');
     await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.lendButton(1) }));
@@ -278,12 +280,7 @@ describe('LendPage', () => {
     );
     renderPage();
     const user = userEvent.setup();
-    await typeCode(user, 'C-1');
-    await within(row('C-1')).findByText('Cup 350 ml');
-    await user.type(
-      screen.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel }),
-      'Ann Lee',
-    );
+    await oneCupForAnn(user);
     await user.click(screen.getByRole('button', { name: COUNTER_MESSAGES.lendButton(1) }));
 
     expect(

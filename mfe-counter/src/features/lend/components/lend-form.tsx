@@ -36,6 +36,12 @@ const fieldClasses = {
   error: styles.fieldError,
 };
 
+/** The client's contact: both optional, each checked as the API checks it. */
+const CONTACT_FIELDS = [
+  ['phone', COUNTER_MESSAGES.clientPhoneLabel, 'tel', LIMITS.phoneMaxLength],
+  ['email', COUNTER_MESSAGES.clientEmailLabel, 'email', LIMITS.emailMaxLength],
+] as const;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whole calendar days from today to a 'YYYY-MM-DD' day; null for none. */
@@ -121,22 +127,17 @@ export function LendForm({ codes, loanDays, sending, onLend }: LendFormProps) {
           <option key={name} value={name} />
         ))}
       </datalist>
-      <Field
-        label={COUNTER_MESSAGES.clientPhoneLabel}
-        classes={fieldClasses}
-        type="tel"
-        maxLength={LIMITS.phoneMaxLength}
-        autoComplete="off"
-        {...form.field('phone')}
-      />
-      <Field
-        label={COUNTER_MESSAGES.clientEmailLabel}
-        classes={fieldClasses}
-        type="email"
-        maxLength={LIMITS.emailMaxLength}
-        autoComplete="off"
-        {...form.field('email')}
-      />
+      {CONTACT_FIELDS.map(([name, label, type, maxLength]) => (
+        <Field
+          key={name}
+          label={label}
+          classes={fieldClasses}
+          type={type}
+          maxLength={maxLength}
+          autoComplete="off"
+          {...form.field(name)}
+        />
+      ))}
       <div className={styles.field}>
         <Field
           label={COUNTER_MESSAGES.dueDateLabel}
