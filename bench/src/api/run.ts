@@ -3,16 +3,18 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { sql } from 'kysely';
+// kysely is the API's own dependency (api/node_modules, not hoisted), and
+// these raw statements must use the copy that built the API's Db.
+import { sql } from '../../../api/node_modules/kysely';
 
-import { connect, type Db } from '../src/db/connect';
-import { migrateToLatest } from '../src/db/migrate';
-import { bulkLoad, seed, writeAuditEntries } from '../src/db/scale-seed';
-import { signToken } from '../src/lib/jwt';
-import { insertContainers } from '../src/repositories/containers';
-import { bumpCounts, shopAndAll } from '../src/repositories/figures';
-import { systemAudit } from '../src/lib/audit';
-import { returnContainers } from '../src/repositories/loans';
+import { connect, type Db } from '../../../api/src/db/connect';
+import { migrateToLatest } from '../../../api/src/db/migrate';
+import { bulkLoad, seed, writeAuditEntries } from '../../../api/src/db/scale-seed';
+import { signToken } from '../../../api/src/lib/jwt';
+import { insertContainers } from '../../../api/src/repositories/containers';
+import { bumpCounts, shopAndAll } from '../../../api/src/repositories/figures';
+import { systemAudit } from '../../../api/src/lib/audit';
+import { returnContainers } from '../../../api/src/repositories/loans';
 import { runLoad, type LoadResult } from './load';
 import { API_NODE_FLAGS, peakRssMb, startProcess, stop, waitForPort } from './processes';
 
@@ -269,7 +271,7 @@ async function benchConfig(
   // The requests the writer made, taken out again at the end so every run
   // measures the same database.
   const writtenIds: number[] = [];
-  const noop = startProcess('bench/noop-server.ts', {
+  const noop = startProcess(path.join(__dirname, 'noop-server.ts'), {
     BENCH_SECRET: SECRET,
     BENCH_PORT: String(PORTS.noop),
   });

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 
-import { verifyToken } from '../src/lib/jwt';
+import { verifyToken } from '../../../api/src/lib/jwt';
 
 /**
  * The benchmark's fixed baseline: a minimal Fastify route that checks the

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The API's folder: benchmarks start its server from here, as `npm start` does. */
-export const API_DIR = path.resolve(__dirname, '..');
+export const API_DIR = path.resolve(__dirname, '../../../api');
 
 /**
  * The API's own Node flags, read from its package.json "start" script (the
