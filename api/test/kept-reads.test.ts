@@ -122,6 +122,40 @@ describe('kept pages', () => {
     }
   });
 
+  it("shows the audit entry of a change made in between on the next audit page and the shop's activity", async () => {
+    const page = '/audit?limit=5';
+    const activity = '/shops/activity?limit=5';
+    for (let round = 0; round < 3; round++) {
+      const before = await get(page, ctx.admin.token);
+      const ownBefore = await get(activity, ctx.shopA.token);
+      expect(before.statusCode).toBe(200);
+      expect((await get(page, ctx.admin.token)).json()).toEqual(before.json());
+      expect((await get(activity, ctx.shopA.token)).json()).toEqual(ownBefore.json());
+      const made = await ctx.call({
+        method: 'POST',
+        url: '/api/v0/pack/containers/request_container/',
+        payload: { containers: [{ container_type: 'cup', count: round + 1 }] },
+        token: ctx.shopA.token,
+      });
+      expect(made.statusCode).toBe(201);
+      const decided = await ctx.call({
+        method: 'POST',
+        url: `/api/v0/pack/containers/${made.json().id}/approve_or_deny/`,
+        payload: { approved: false, reason: 'Not now' },
+        token: ctx.admin.token,
+      });
+      expect(decided.statusCode).toBe(200);
+      const after = await get(page, ctx.admin.token);
+      expect(after.json()[0].action).toBe('request.deny');
+      expect(after.json()[1].action).toBe('request.create');
+      const own = await get(activity, ctx.shopA.token);
+      expect(own.json()[0].action).toBe('request.deny');
+      expect(Number(own.headers['x-total-count'])).toBe(
+        Number(ownBefore.headers['x-total-count']) + 1,
+      );
+    }
+  });
+
   it('shows a shop added through another connection on the next shop-list page', async () => {
     const page = '/shops/shop/?limit=3';
     const before = await get(page, ctx.admin.token);

@@ -2,6 +2,7 @@ import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
 import { sql } from 'kysely';
 
 import { dbKindOf, type Db } from '../db/connect';
+import { keptRead } from '../db/kept-reads';
 import type { AuditLogRow } from '../db/schema';
 import type { AuditAction, AuditEntry, AuditFilter } from '../schemas/audit';
 import type { Page } from './paging';
@@ -68,9 +69,20 @@ function idsTo(before: string) {
 
 /**
  * Entries newest first (by id, the order they were written), one page, and
- * how many match, up to AUDIT_COUNT_CAP + 1 ("more than the cap").
+ * how many match, up to AUDIT_COUNT_CAP + 1 ("more than the cap"). Kept
+ * while the database is unchanged (keptRead): the screen's pages and a
+ * shop's activity are asked for again and again between writes.
  */
-export async function listAuditEntries(
+export function listAuditEntries(
+  db: Db,
+  filter: AuditListFilter,
+  page: Page,
+): Promise<{ total: number; items: AuditEntry[] }> {
+  const key = `audit:${JSON.stringify([filter, page.limit ?? null, page.offset ?? 0])}`;
+  return keptRead(db, key, () => readAuditPage(db, filter, page), 1 + (page.limit ?? 100));
+}
+
+async function readAuditPage(
   db: Db,
   filter: AuditListFilter,
   page: Page,
