@@ -1,5 +1,5 @@
-// Unit and component tests of the front-end workspaces, the panel's servers
-// and the scripts. The
+// Unit and component tests of the front-end workspaces, the panel's servers,
+// the bench and the scripts. The
 // API has its own Jest config (api/jest.config.js) because it runs once per
 // database.
 const swcTransform = [
@@ -39,6 +39,14 @@ module.exports = {
     {
       displayName: 'panel-server',
       rootDir: '<rootDir>/panel-server',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts'],
+      transform: { '^.+\\.ts$': swcTransform },
+    },
+    // The benchmarks' own code: the size budget's arithmetic.
+    {
+      displayName: 'bench',
+      rootDir: '<rootDir>/bench',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts'],
       transform: { '^.+\\.ts$': swcTransform },

@@ -23,15 +23,9 @@ import { tsImport } from 'tsx/esm/api';
 
 import { ensureBrowser } from './ensure-browser.mjs';
 import { ROOT } from './lib/apps.mjs';
-import {
-  apiLogin,
-  CHROMIUM_ARGS,
-  idle,
-  median,
-  printCells,
-  storeSession,
-  withSeededSystem,
-} from './lib/bench-system.mjs';
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, CHROMIUM_ARGS, idle, median, printCells, storeSession, withSeededSystem } =
+  await tsImport('../bench/src/browser/bench-system.ts', import.meta.url);
 
 // The e2e tests' fake camera and the counter's texts, so the bench films and reads what they do.
 const { writeFakeCameraVideo } = await tsImport(

@@ -7,7 +7,13 @@
 //   node scripts/bench-loans-page.mjs [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
 import { parseArgs } from 'node:util';
 
-import { apiLogin, idle, printTable, storeSession, withSeededSystem } from './lib/bench-system.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, idle, printTable, storeSession, withSeededSystem } = await tsImport(
+  '../bench/src/browser/bench-system.ts',
+  import.meta.url,
+);
 
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
 // The Loans table, its page controls and the section that says when it is busy.

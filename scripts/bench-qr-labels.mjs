@@ -16,13 +16,11 @@ import { parseArgs } from 'node:util';
 import { tsImport } from 'tsx/esm/api';
 
 import { ROOT } from './lib/apps.mjs';
-import {
-  apiLogin,
-  median,
-  printCells,
-  storeSession,
-  withSeededSystem,
-} from './lib/bench-system.mjs';
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, median, printCells, storeSession, withSeededSystem } = await tsImport(
+  '../bench/src/browser/bench-system.ts',
+  import.meta.url,
+);
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const BUDGET_MS = 3000;

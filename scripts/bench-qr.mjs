@@ -10,17 +10,17 @@
 //   node scripts/bench-qr.mjs [--codes 1000] [--runs 3] [--panel-port 4650] [--api-port 8750]
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+
+import { tsImport } from 'tsx/esm/api';
 // esbuild comes with tsx (a root devDependency); it bundles the baseline for the page.
 import { build } from 'esbuild';
 
 import { ROOT } from './lib/apps.mjs';
-import {
-  apiLogin,
-  median,
-  printCells,
-  storeSession,
-  withSeededSystem,
-} from './lib/bench-system.mjs';
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, median, printCells, storeSession, withSeededSystem } = await tsImport(
+  '../bench/src/browser/bench-system.ts',
+  import.meta.url,
+);
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const GOALS = { clickToSavedMs: 1500, longestTaskMs: 50, speedup: 1.5 };

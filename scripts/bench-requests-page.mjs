@@ -10,14 +10,13 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-import {
-  apiLogin,
-  idle,
-  median,
-  printTable,
-  storeSession,
-  withSeededSystem,
-} from './lib/bench-system.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, idle, median, printTable, storeSession, withSeededSystem } = await tsImport(
+  '../bench/src/browser/bench-system.ts',
+  import.meta.url,
+);
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const LIST = 'ul[aria-label="pending requests"]';

@@ -8,7 +8,13 @@
 //   node scripts/bench-shops-page.mjs [--shops 2000] [--runs 3] [--panel-port 4450] [--api-port 8550]
 import { parseArgs } from 'node:util';
 
-import { apiLogin, idle, printTable, withSeededSystem } from './lib/bench-system.mjs';
+import { tsImport } from 'tsx/esm/api';
+
+// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
+const { apiLogin, idle, printTable, withSeededSystem } = await tsImport(
+  '../bench/src/browser/bench-system.ts',
+  import.meta.url,
+);
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 // The spec's extra wait of the shop list (DELAYS_MS.shopListExtraWait).

@@ -1,5 +1,5 @@
 // `npm run bench`: the front end's weight and load path (issue 14,
-// scripts/measure-weight.mjs), the API benchmark (timings of the calls on a
+// bench/src/weight/measure-weight.ts), the API benchmark (timings of the calls on a
 // large generated database), the live events' fan-out to 2,000 streams, then the browser benchmarks (the Loans page of
 // a shop with 50,000 loans, the super admin's shop list with 2,000 shops, the
 // QR generator's 1,000-code download and its 1,000 labels as a PDF, the super admin's Pending tab with
@@ -11,7 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { ROOT } from './lib/apps.mjs';
 
 const BENCHES = [
-  ['Front-end weight and load path', process.execPath, ['scripts/measure-weight.mjs']],
+  [
+    'Front-end weight and load path',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/weight/measure-weight.ts'],
+  ],
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Live events, 2,000 streams on one API process', 'npm', ['run', 'bench:live', '-w', 'api']],
   ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],

@@ -20,6 +20,7 @@ export async function ensureBrowser() {
   return executable;
 }
 
+// No top-level await: the bench's TypeScript (CommonJS) requires this module.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`Chromium: ${await ensureBrowser()}`);
+  void ensureBrowser().then((executable) => console.log(`Chromium: ${executable}`));
 }

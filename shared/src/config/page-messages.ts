@@ -1,7 +1,7 @@
 // The texts of the logged-in pages that the login page never shows: kept
 // out of MESSAGES, which the login page loads, and served with
 // @panel/shared/page-ui once the login form is up (the login page's size
-// budget, scripts/lib/weight.mjs).
+// budget, bench/src/weight/weight.ts).
 import { LOAN_DAYS_MESSAGE, STOCK_MINIMUM_MESSAGE } from '../contract/shop-settings';
 
 export const PAGE_MESSAGES = {

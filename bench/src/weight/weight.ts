@@ -3,12 +3,12 @@
 // page code, in bytes on the wire (the .br file the build wrote next to each
 // file, which the static servers send to every browser that accepts brotli)
 // and in gzip bytes (the .gz beside it, for browsers that do not). Read by
-// the size budget test (scripts/__tests__/weight-budget.test.ts) and
-// `npm run bench`.
+// the size budget (scripts/check-weight.mjs, a step of `npm test`; its
+// arithmetic tested in __tests__/weight-budget.test.ts) and `npm run bench`.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-import { DIST, ROOT, readApps } from './apps.mjs';
+import { DIST, ROOT, readApps } from '../../../scripts/lib/apps.mjs';
 
 /**
  * The budget `npm test` holds the build to, the issue's goals: the login
@@ -34,11 +34,33 @@ import { DIST, ROOT, readApps } from './apps.mjs';
 // file picker and the dates moved into the lazy half (page-ui), and what
 // stayed (the notice over every page, the wasm route guard, the API's
 // plain-words errors) is 121.0 kB gz; the wire's goal stands.
-export const BUDGET = { loginPageWire: 120_000, loginPageJs: 122_000, remoteOverhead: 8_000 };
+export interface Budget {
+  loginPageWire: number;
+  loginPageJs: number;
+  remoteOverhead: number;
+}
+
+export const BUDGET: Budget = {
+  loginPageWire: 120_000,
+  loginPageJs: 122_000,
+  remoteOverhead: 8_000,
+};
 
 export class MissingBuildError extends Error {}
 
-function distOf(root, pkg) {
+/** Bytes of a set of files: in gzip, and on the wire (brotli). */
+export interface Sizes {
+  gzip: number;
+  wire: number;
+}
+
+/** The parts of a remote's mf-manifest.json read here. */
+interface Manifest {
+  metaData: { remoteEntry: { name: string; path?: string }; remoteEntryChunks?: string[] };
+  exposes: Array<{ name: string; assets: { js: { sync: string[]; async: string[] } } }>;
+}
+
+function distOf(root: string, pkg: string): string {
   const dir = path.join(root, pkg, DIST);
   if (!existsSync(dir)) {
     throw new MissingBuildError(
@@ -49,25 +71,26 @@ function distOf(root, pkg) {
 }
 
 /** A file's gzip bytes: its .gz when the build wrote one (files under 1 kB have none), else itself. */
-export function gzipBytes(file) {
+export function gzipBytes(file: string): number {
   return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : statSync(file).size;
 }
 
 /** A file's bytes on the wire to a browser that accepts brotli: its .br, else as gzip. */
-export function wireBytes(file) {
+export function wireBytes(file: string): number {
   return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : gzipBytes(file);
 }
 
 /** Files of one folder, in gzip bytes and on the wire. */
-function sizes(files, dir) {
-  const total = (bytesOf) => files.reduce((sum, file) => sum + bytesOf(path.join(dir, file)), 0);
+function sizes(files: string[], dir: string): Sizes {
+  const total = (bytesOf: (file: string) => number) =>
+    files.reduce((sum, file) => sum + bytesOf(path.join(dir, file)), 0);
   return { gzip: total(gzipBytes), wire: total(wireBytes) };
 }
 
-function readManifest(root, pkg) {
+function readManifest(root: string, pkg: string): Manifest {
   const file = path.join(distOf(root, pkg), 'mf-manifest.json');
   if (!existsSync(file)) throw new MissingBuildError(`${file} is missing: build ${pkg} first`);
-  return JSON.parse(readFileSync(file, 'utf8'));
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
 /**
@@ -76,21 +99,21 @@ function readManifest(root, pkg) {
  * see shared/build/preload-chunks-plugin.cjs) are fetched only when used,
  * after the login form, so they do not count.
  */
-function shellStartFiles(root) {
+function shellStartFiles(root: string): { dir: string; files: string[]; styles: string[] } {
   const dir = distOf(root, readApps(root).shell.package);
   const html = path.join(dir, 'index.html');
   if (!existsSync(html)) {
     throw new MissingBuildError(`${html} is missing: build the shell`);
   }
   const text = readFileSync(html, 'utf8');
-  const named = (extension) =>
+  const named = (extension: string): string[] =>
     [
       ...new Set(
         [...text.matchAll(new RegExp(`(?:src|href)="/?([^"/]+\\.${extension})"`, 'g'))].map(
-          (match) => match[1],
+          (match) => match[1] ?? '',
         ),
       ),
-    ].filter((name) => existsSync(path.join(dir, name)));
+    ].filter((name) => name !== '' && existsSync(path.join(dir, name)));
   // Stylesheets are no JS, but they are on the page's way too: reported beside it.
   return { dir, files: named('js'), styles: named('css') };
 }
@@ -101,7 +124,15 @@ function shellStartFiles(root) {
  * and the chunks the entry needs itself. A remote builds no copies of shared
  * packages (the shell provides them; the composition test checks it).
  */
-export function remoteWeights(root = ROOT) {
+export interface RemoteWeight {
+  remote: string;
+  name: string;
+  beyondFiles: string[];
+  beyond: Sizes;
+  pages: Array<Sizes & { expose: string; files: string[] }>;
+}
+
+export function remoteWeights(root: string = ROOT): RemoteWeight[] {
   return readApps(root).remotes.map((remote) => {
     const dir = distOf(root, remote.package);
     const manifest = readManifest(root, remote.package);
@@ -127,13 +158,14 @@ export function remoteWeights(root = ROOT) {
 }
 
 /** The JS of a cold /auth/login: the shell's start, mfe-auth's entry, the LoginPage chunks. */
-export function loginPageWeight(root = ROOT) {
+export function loginPageWeight(root: string = ROOT) {
   const shell = shellStartFiles(root);
   const auth = remoteWeights(root).find((remote) => remote.remote === 'mfe-auth');
+  if (!auth) throw new Error('apps.json names no mfe-auth');
   const login = auth.pages.find((page) => page.expose === 'LoginPage');
   if (!login) throw new Error('mfe-auth exposes no LoginPage');
   const shellSizes = sizes(shell.files, shell.dir);
-  const total = (kind) => shellSizes[kind] + auth.beyond[kind] + login[kind];
+  const total = (kind: keyof Sizes) => shellSizes[kind] + auth.beyond[kind] + login[kind];
   return {
     shellFiles: shell.files,
     shell: shellSizes,
@@ -144,25 +176,28 @@ export function loginPageWeight(root = ROOT) {
   };
 }
 
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
-/** The budget check of `npm test`: one line per figure, and whether all are within budget. */
 /** Each with a string only its own code contains (pdf-lib names itself as the Producer). */
 const LAZY_LIBRARIES = [
   { name: 'the barcode decoder', pattern: /zxing/i },
   { name: 'pdf-lib', pattern: /Hopding\/pdf-lib/ },
 ];
 
-export function checkBudget(root = ROOT, budget = BUDGET) {
+/** The budget check of `npm test`: one line per figure, and whether all are within budget. */
+export function checkBudget(
+  root: string = ROOT,
+  budget: Budget = BUDGET,
+): { ok: boolean; lines: string[] } {
   const login = loginPageWeight(root);
-  const lines = [];
+  const lines: string[] = [];
   let ok = true;
-  const line = (label, bytes, limit, unit) => {
+  const line = (label: string, bytes: number, limit: number, unit: string) => {
     const within = bytes <= limit;
     ok &&= within;
     lines.push(`${within ? 'ok  ' : 'OVER'} ${label}: ${kB(bytes)}${unit} (budget ${kB(limit)})`);
   };
-  const parts = (kind) =>
+  const parts = (kind: keyof Sizes) =>
     `shell ${kB(login.shell[kind])}, mfe-auth entry ${kB(login.authEntry[kind])}, LoginPage ${kB(login.loginChunks[kind])}; besides, the shell's CSS ${kB(login.shellCss[kind])}`;
   line(
     `JS of a cold /auth/login on the wire, brotli (${parts('wire')})`,

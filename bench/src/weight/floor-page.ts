@@ -4,23 +4,25 @@
 // a form. Timed in the same run as the panel, it shows how much of the login
 // page's time this machine spends before any code of ours: here a browser
 // run costs two to three times what it did on another machine.
+import type { Server } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { tsImport } from 'tsx/esm/api';
+import { rspack } from '@rspack/core';
 
-import { ROOT } from './apps.mjs';
+import {
+  createStaticServer,
+  notFound,
+  serveFolder,
+} from '../../../panel-server/src/serving/static-server';
+import { ROOT } from '../../../scripts/lib/apps.mjs';
 
-// The panel's own static server is TypeScript; the benchmarks run as plain Node.js.
-const { createStaticServer, notFound, serveFolder } = await tsImport(
-  '../../panel-server/src/serving/static-server.ts',
-  import.meta.url,
-);
-const require = createRequire(import.meta.url);
-const { rspack } = require('@rspack/core');
-const { precompressFolder } = require('../../shared/build/precompress-plugin.cjs');
+// The build's precompression step, shared with the apps' builds (CommonJS, untyped).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { precompressFolder } = require('../../../shared/build/precompress-plugin.cjs') as {
+  precompressFolder: (dir: string) => Promise<void>;
+};
 
 /** What the floor page shows; a benchmark waits for it as for the login form. */
 export const FLOOR_FORM = 'form button[type="submit"]';
@@ -33,7 +35,7 @@ createRoot(document.getElementById('root')).render(
 );
 `;
 
-function build(dir, dist) {
+function build(dir: string, dist: string): Promise<string> {
   const compiler = rspack({
     mode: 'production',
     context: dir,
@@ -45,19 +47,24 @@ function build(dir, dist) {
   return new Promise((resolve, reject) => {
     compiler.run((error, stats) => {
       compiler.close(() => undefined);
-      if (error || stats.hasErrors()) {
-        reject(error ?? new Error(stats.toString({ all: false, errors: true })));
+      if (error || !stats || stats.hasErrors()) {
+        reject(error ?? new Error(stats?.toString({ all: false, errors: true })));
         return;
       }
-      resolve(Object.keys(stats.compilation.assets).find((name) => name.endsWith('.js')));
+      const script = Object.keys(stats.compilation.assets).find((name) => name.endsWith('.js'));
+      if (script) resolve(script);
+      else reject(new Error('The floor page built no script'));
     });
   });
 }
 
 /** Builds the floor page into a temporary folder, serves it on `port` and hands its URL to `body`. */
-export async function withFloorPage(port, body) {
+export async function withFloorPage<T>(
+  port: number,
+  body: (url: string) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'panel-floor-'));
-  let server = null;
+  let server: Server | null = null;
   try {
     writeFileSync(path.join(dir, 'entry.js'), ENTRY);
     const dist = path.join(dir, 'dist');
@@ -72,13 +79,15 @@ export async function withFloorPage(port, body) {
       headers: () => ({}),
       handle: (req, res) => serve(req, res, () => notFound(res)),
     });
-    await new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', resolve);
+    const listening = server;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', resolve);
     });
     return await body(`http://localhost:${port}/`);
   } finally {
-    await new Promise((resolve) => (server ? server.close(resolve) : resolve()));
+    const running = server as Server | null;
+    await new Promise<void>((resolve) => (running ? running.close(() => resolve()) : resolve()));
     rmSync(dir, { recursive: true, force: true });
   }
 }

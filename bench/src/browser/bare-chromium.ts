@@ -5,19 +5,22 @@
 // of the page's main thread in a 60 ms reload, which a user's browser does
 // not spend. Driven bare, the page runs one script of ours besides its own:
 // the watcher that reports when the awaited element first appears
-// (watch-for.mjs).
-import { spawn } from 'node:child_process';
+// (watch-for.ts).
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import CDP from 'chrome-remote-interface';
 
-import { ensureBrowser } from '../ensure-browser.mjs';
-import { CHROMIUM_ARGS } from './bench-system.mjs';
-import { nextReport, REPORT_BINDING, watchFor } from './watch-for.mjs';
+import { ensureBrowser } from '../../../scripts/ensure-browser.mjs';
+import { CHROMIUM_ARGS } from './bench-system';
+import { nextReport, REPORT_BINDING, watchFor } from './watch-for';
 
 /** Starts headless Chromium with a DevTools port of its choosing; answers its browser-level WebSocket URL. */
-function startChromium(executable, userDataDir) {
+function startChromium(
+  executable: string,
+  userDataDir: string,
+): { child: ChildProcess; endpoint: Promise<string> } {
   const child = spawn(
     executable,
     [
@@ -29,16 +32,16 @@ function startChromium(executable, userDataDir) {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const endpoint = new Promise((resolve, reject) => {
+  const endpoint = new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
       () => reject(new Error(`Chromium gave no DevTools address in 30 s:\n${output}`)),
       30_000,
     );
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += String(chunk);
       const match = /DevTools listening on (ws:\/\/\S+)/.exec(output);
-      if (match) {
+      if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
       }
@@ -56,19 +59,24 @@ function startChromium(executable, userDataDir) {
  * fresh browser context, then reloads it `reloads` times, and answers the
  * time from each navigation's start to `selector` showing (ms).
  */
-export async function launchBareChromium() {
+export interface BareChromium {
+  timeLoads: (url: string, selector: string, reloads: number) => Promise<number[]>;
+  close: () => Promise<void>;
+}
+
+export async function launchBareChromium(): Promise<BareChromium> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'bare-chromium-'));
   const { child, endpoint } = startChromium(await ensureBrowser(), userDataDir);
   const client = await CDP({ target: await endpoint, local: true });
 
-  async function timeLoads(url, selector, reloads) {
+  async function timeLoads(url: string, selector: string, reloads: number): Promise<number[]> {
     const { browserContextId } = await client.send('Target.createBrowserContext');
     const { targetId } = await client.send('Target.createTarget', {
       url: 'about:blank',
       browserContextId,
     });
     const { sessionId } = await client.send('Target.attachToTarget', { targetId, flatten: true });
-    const send = (method, params = {}) => client.send(method, params, sessionId);
+    const send = (method: string, params: object = {}) => client.send(method, params, sessionId);
     const nextSeen = async () => {
       const { seenAt } = await nextReport(
         (deliver) =>
@@ -78,7 +86,7 @@ export async function launchBareChromium() {
       return seenAt;
     };
     // Let the page finish what it started after the element showed.
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
+    const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 600));
     try {
       await send('Page.enable');
       await send('Runtime.addBinding', { name: REPORT_BINDING });
@@ -86,7 +94,7 @@ export async function launchBareChromium() {
       await send('Page.addScriptToEvaluateOnNewDocument', {
         source: `(${watchFor})(${JSON.stringify(selector)})`,
       });
-      const times = [];
+      const times: number[] = [];
       let seen = nextSeen();
       await send('Page.navigate', { url });
       times.push(await seen);
@@ -102,10 +110,10 @@ export async function launchBareChromium() {
     }
   }
 
-  async function close() {
-    const exited = new Promise((resolve) => {
+  async function close(): Promise<void> {
+    const exited = new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) resolve();
-      else child.once('exit', resolve);
+      else child.once('exit', () => resolve());
     });
     // Closed over the protocol, Chromium ends its renderer and helper
     // processes before it exits, so none still writes into the profile

@@ -14,28 +14,37 @@
 //    splits the JS fetched from the remote into its own page chunks (its
 //    manifest's exposes) and what came beyond them;
 // and prints the issue's table with the size budget of the built files
-// (scripts/lib/weight.mjs). The same is measured, in the same run and
+// (weight.ts). The same is measured, in the same run and
 // interleaved run by run, on the project as it was before the issue's work
 // (--before, a commit: installed and built once in the temporary folder by
-// scripts/lib/earlier-build.mjs, on ports 10 above), and each figure is
+// earlier-build.ts, on ports 10 above), and each figure is
 // printed as now ÷ before: times differ threefold between machines here,
 // their ratio much less. With --before stored, or when that build cannot be
 // prepared (no such commit in a shallow clone, no registry), the figures
-// saved in scripts/weight-baseline.json stand in, measured on another day.
+// saved in weight-baseline.json stand in, measured on another day.
 // Does not judge timings.
-//   node scripts/measure-weight.mjs [--runs 5] [--panel-port 4700] [--api-port 8700]
+//   npm run weight -w bench -- [--runs 5] [--panel-port 4700] [--api-port 8700]
 //     [--before 7bc836a|stored] [--save-baseline]
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { ROOT, readApps } from './lib/apps.mjs';
-import { launchBareChromium } from './lib/bare-chromium.mjs';
-import { apiLogin, median, storeSession, withSeededSystem } from './lib/bench-system.mjs';
-import { nextReport, REPORT_BINDING, watchFor } from './lib/watch-for.mjs';
-import { prepareEarlierBuild } from './lib/earlier-build.mjs';
-import { FLOOR_FORM, withFloorPage } from './lib/floor-page.mjs';
-import { BUDGET, loginPageWeight, remoteWeights } from './lib/weight.mjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import { ROOT, readApps } from '../../../scripts/lib/apps.mjs';
+import { launchBareChromium, type BareChromium } from '../browser/bare-chromium';
+import {
+  apiLogin,
+  median,
+  storeSession,
+  withSeededSystem,
+  type Seeded,
+  type Session,
+} from '../browser/bench-system';
+import { nextReport, REPORT_BINDING, watchFor, type Seen } from '../browser/watch-for';
+import { prepareEarlierBuild } from './earlier-build';
+import { FLOOR_FORM, withFloorPage } from './floor-page';
+import { BUDGET, loginPageWeight, remoteWeights } from './weight';
 
 const { values } = parseArgs({
   options: {
@@ -50,9 +59,9 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
-const BASELINE_FILE = path.join(ROOT, 'scripts/weight-baseline.json');
+const BASELINE_FILE = path.join(__dirname, 'weight-baseline.json');
 
-const ACCOUNTS = {
+const ACCOUNTS: Record<'shop' | 'provider', { email: string; password: string }> = {
   shop: { email: 'shop@example.com', password: 'shop12345' },
   provider: { email: 'admin@example.com', password: 'admin12345' },
 };
@@ -65,9 +74,11 @@ const SPEC_WAITS_MS = 2000; // DELAYS_MS.loginNavigation + DELAYS_MS.dashboardLo
  * for `selector`; answers a function that starts waiting for the next
  * report (call it before the navigation or click that should cause it).
  */
-async function watchPage(page, selector) {
-  let deliver = null;
-  await page.exposeFunction(REPORT_BINDING, (payload) => {
+type NextSeen = () => Promise<Seen>;
+
+async function watchPage(page: Page, selector: string): Promise<NextSeen> {
+  let deliver: ((payload: string) => void) | null = null;
+  await page.exposeFunction(REPORT_BINDING, (payload: string) => {
     deliver?.(payload);
     deliver = null;
   });
@@ -82,9 +93,27 @@ async function watchPage(page, selector) {
 }
 
 /** Every request of a page through the DevTools protocol: sent, answered, finished, wire bytes. */
-async function recordNetwork(context, page) {
+/** One request as the DevTools protocol told it. */
+interface Recorded {
+  url: string;
+  type: string | undefined;
+  sentAt: number;
+  sentWall: number;
+  fromCache: boolean;
+  status?: number;
+  headerBytes?: number;
+  encoding?: string;
+  rawBytes?: number;
+  finishedAt?: number;
+  wireBytes?: number;
+  bodyBytes?: number;
+}
+
+type Requests = Map<string, Recorded>;
+
+async function recordNetwork(context: BrowserContext, page: Page): Promise<Requests> {
   const cdp = await context.newCDPSession(page);
-  const requests = new Map();
+  const requests: Requests = new Map();
   cdp.on('Network.requestWillBeSent', (event) => {
     requests.set(event.requestId, {
       url: event.request.url,
@@ -126,24 +155,24 @@ async function recordNetwork(context, page) {
   return requests;
 }
 
-const isJs = (request) => request.type === 'Script' || /\.js(?:\?|$)/.test(request.url);
+const isJs = (request: Recorded) => request.type === 'Script' || /\.js(?:\?|$)/.test(request.url);
 
 /**
  * The longest chain of requests each sent after the previous one had
  * finished. A request answered from the browser's cache (a chunk the shell
  * fetched into it with its remote's entry) is no round trip on the network.
  */
-function roundTrips(requests) {
+function roundTrips(requests: Recorded[]): number {
   const sorted = [...requests]
     .filter((request) => !request.fromCache)
     .sort((a, b) => a.sentAt - b.sentAt);
-  const depth = new Map();
+  const depth = new Map<Recorded, number>();
   for (const request of sorted) {
     let before = 0;
     for (const earlier of sorted) {
       if (earlier === request) break;
       if (earlier.finishedAt !== undefined && earlier.finishedAt <= request.sentAt) {
-        before = Math.max(before, depth.get(earlier));
+        before = Math.max(before, depth.get(earlier) ?? 0);
       }
     }
     depth.set(request, before + 1);
@@ -155,7 +184,19 @@ function roundTrips(requests) {
  * Opens `url` (or reloads) and waits for the page's watchFor report; answers
  * the requests sent before it showed and when it showed.
  */
-async function openUntil(page, nextSeen, requests, url, { reload = false } = {}) {
+interface Opened {
+  seenAt: number;
+  before: Recorded[];
+  all: Recorded[];
+}
+
+async function openUntil(
+  page: Page,
+  nextSeen: NextSeen,
+  requests: Requests,
+  url: string,
+  { reload = false } = {},
+): Promise<Opened> {
   requests.clear();
   const seen = nextSeen();
   if (reload) await page.reload({ waitUntil: 'commit' });
@@ -168,19 +209,36 @@ async function openUntil(page, nextSeen, requests, url, { reload = false } = {})
   return { seenAt, before, all: [...requests.values()] };
 }
 
-async function coldLogin(browser, base) {
+/** The figures of one recorded cold login, its reload and the login click. */
+interface ColdRun {
+  jsFiles: number;
+  jsWire: number;
+  jsRaw: number;
+  uncompressed: number;
+  roundTrips: number;
+  usableMs: number;
+  warmDownloaded: string[];
+  warmDownloadedBytes: number;
+  warm304: number;
+  warmCached: number;
+  warmUsableMs: number;
+  loginToFiguresMs: number;
+}
+
+async function coldLogin(browser: Browser, base: string): Promise<ColdRun> {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
   const nextSeen = await watchPage(page, LOGIN_FORM);
   const requests = await recordNetwork(context, page);
   const cold = await openUntil(page, nextSeen, requests, `${base}/auth/login`);
   const js = cold.before.filter(isJs);
-  const result = {
+  const counts = {
     jsFiles: js.length,
     jsWire: js.reduce((total, request) => total + (request.bodyBytes ?? 0), 0),
     jsRaw: js.reduce((total, request) => total + (request.rawBytes ?? 0), 0),
-    uncompressed: js.filter((request) => request.encoding === 'identity' && request.rawBytes > 1024)
-      .length,
+    uncompressed: js.filter(
+      (request) => request.encoding === 'identity' && (request.rawBytes ?? 0) > 1024,
+    ).length,
     roundTrips: roundTrips(cold.before),
     usableMs: cold.seenAt,
   };
@@ -188,31 +246,33 @@ async function coldLogin(browser, base) {
   const warm = await openUntil(page, nextSeen, requests, `${base}/auth/login`, { reload: true });
   const fetched = warm.all.filter((request) => request.type !== 'Document');
   // A revalidation answered 304 reaches the page as the cached 200: no body on the wire.
-  const downloaded = fetched.filter((request) => !request.fromCache && request.bodyBytes > 0);
+  const downloaded = fetched.filter(
+    (request) => !request.fromCache && (request.bodyBytes ?? 0) > 0,
+  );
   const revalidated = fetched.filter((request) => !request.fromCache && !request.bodyBytes);
-  Object.assign(result, {
+  const warmFigures = {
     warmDownloaded: downloaded.map((request) => new URL(request.url).pathname),
     warmDownloadedBytes: downloaded.reduce((total, request) => total + (request.bodyBytes ?? 0), 0),
     warm304: revalidated.length,
     warmCached: fetched.filter((request) => request.fromCache).length,
     warmUsableMs: warm.seenAt,
-  });
+  };
 
   // The login itself: click, then the dashboard's figures.
   await page.locator('input[name="email"]').fill(ACCOUNTS.shop.email);
   await page.locator('input[name="password"]').fill(ACCOUNTS.shop.password);
   const figuresSeen = nextSeen();
   const clickedAt = await page.evaluate(
-    ([form, figures]) => {
+    ([form, figures]: readonly [string, string]) => {
       window.__watchFor(figures);
-      document.querySelector(form).click();
+      document.querySelector<HTMLElement>(form)?.click();
       return performance.now();
     },
-    [LOGIN_FORM, FIGURES],
+    [LOGIN_FORM, FIGURES] as const,
   );
-  result.loginToFiguresMs = (await figuresSeen).seenAt - clickedAt - SPEC_WAITS_MS;
+  const loginToFiguresMs = (await figuresSeen).seenAt - clickedAt - SPEC_WAITS_MS;
   await context.close();
-  return result;
+  return { ...counts, ...warmFigures, loginToFiguresMs };
 }
 
 /**
@@ -225,10 +285,21 @@ async function coldLogin(browser, base) {
  * page) and through Playwright (its code runs in the page on every
  * navigation), for reference.
  */
-async function timeLoginLoads(bare, browser, base) {
+interface LoadTimes {
+  usableMs: number;
+  warmUsableMs: number;
+  laterReloadUsableMs: number;
+  playwright: number[];
+}
+
+async function timeLoginLoads(
+  bare: BareChromium,
+  browser: Browser,
+  base: string,
+): Promise<LoadTimes> {
   // Let the recorded run before it settle (its context's processes closing).
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const [usableMs, warmUsableMs, laterReloadUsableMs] = await bare.timeLoads(
+  const [usableMs = NaN, warmUsableMs = NaN, laterReloadUsableMs = NaN] = await bare.timeLoads(
     `${base}/auth/login`,
     LOGIN_FORM,
     2,
@@ -237,7 +308,7 @@ async function timeLoginLoads(bare, browser, base) {
   const page = await context.newPage();
   const nextSeen = await watchPage(page, LOGIN_FORM);
   // openUntil with a record nobody writes to: no network recording.
-  const open = async (options) =>
+  const open = async (options?: { reload: boolean }) =>
     (await openUntil(page, nextSeen, new Map(), `${base}/auth/login`, options)).seenAt;
   const playwright = [await open(), await open({ reload: true }), await open({ reload: true })];
   await context.close();
@@ -245,17 +316,38 @@ async function timeLoginLoads(bare, browser, base) {
 }
 
 /** Each remote page as each role that may open it, cold: JS from the remote, own chunks vs the rest. */
-async function remotePages(browser, base, apiBase, root) {
+/** One remote page opened cold: its JS in all, its own chunks and what came beyond them. */
+interface PageRow {
+  page: string;
+  remote: string;
+  allJs: number;
+  own: number;
+  beyond: number;
+  beyondFiles: string[];
+  shownMs: number;
+}
+
+async function remotePages(
+  browser: Browser,
+  base: string,
+  apiBase: string,
+  root: string,
+): Promise<PageRow[]> {
   const apps = readApps(root);
-  const remotesJson = await (await fetch(`${base}/remotes.json`)).json();
-  const sessions = {
+  const remotesJson = (await (await fetch(`${base}/remotes.json`)).json()) as {
+    remotes: Record<string, { url: string }>;
+  };
+  const sessions: Record<string, Session> = {
     shop: await apiLogin(apiBase, ACCOUNTS.shop),
     provider: await apiLogin(apiBase, ACCOUNTS.provider),
   };
-  const rows = [];
+  const rows: PageRow[] = [];
   for (const remote of apps.remotes) {
     const entry = remotesJson.remotes[remote.name];
-    const manifest = await (await fetch(entry.url)).json();
+    if (!entry) throw new Error(`remotes.json names no ${remote.name}`);
+    const manifest = (await (await fetch(entry.url)).json()) as {
+      exposes: Array<{ assets: { js: { sync: string[]; async: string[] } } }>;
+    };
     const origin = new URL(entry.url).origin;
     const ownFiles = new Set(
       manifest.exposes.flatMap((expose) => [...expose.assets.js.sync, ...expose.assets.js.async]),
@@ -265,7 +357,9 @@ async function remotePages(browser, base, apiBase, root) {
         if (remote.package === 'mfe-auth') continue; // the login row covers the guest's pages
         const context = await browser.newContext({ baseURL: base });
         const tab = await context.newPage();
-        await storeSession(tab, sessions[role]);
+        const session = sessions[role];
+        if (!session) throw new Error(`No account for the role ${role}`);
+        await storeSession(tab, session);
         const selector = `[data-remote="${remote.name}"] > *`;
         const nextSeen = await watchPage(tab, selector);
         const requests = await recordNetwork(context, tab);
@@ -278,7 +372,7 @@ async function remotePages(browser, base, apiBase, root) {
         );
         const own = fromRemote.filter((request) => ownFiles.has(path.posix.basename(request.url)));
         const beyond = fromRemote.filter((request) => !own.includes(request));
-        const bytes = (list) =>
+        const bytes = (list: Recorded[]) =>
           list.reduce((total, request) => total + (request.bodyBytes ?? 0), 0);
         rows.push({
           page: `${role} ${pathName}`,
@@ -296,11 +390,20 @@ async function remotePages(browser, base, apiBase, root) {
   return rows;
 }
 
-const kB = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : '—');
-const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '—');
+const kB = (bytes: number | undefined): string =>
+  bytes !== undefined && Number.isFinite(bytes) ? `${(bytes / 1000).toFixed(1)} kB` : '—';
+const ms = (value: number | undefined): string =>
+  value !== undefined && Number.isFinite(value) ? `${Math.round(value)} ms` : '—';
 
 /** The built files' weights, as the size budget reads this checkout's build. */
-function staticWeights() {
+interface Built {
+  loginGzip: number;
+  loginWire: number;
+  maxRemoteOverheadGzip: number;
+  remotes: Record<string, number>;
+}
+
+function staticWeights(): Built {
   const login = loginPageWeight();
   const remotes = remoteWeights();
   return {
@@ -311,8 +414,33 @@ function staticWeights() {
   };
 }
 
-function summarize(cold, pages, built) {
-  const pick = (key) => median(cold.map((run) => run[key]));
+type Run = ColdRun & LoadTimes;
+
+/** One system's medians: what the report prints and the baseline file holds. */
+interface Summary {
+  jsWire: number;
+  jsRaw: number;
+  jsFiles: number;
+  uncompressed: number;
+  roundTrips: number;
+  usableMs: number;
+  warmDownloadedBytes: number;
+  warmDownloaded: string[];
+  warm304: number;
+  warmCached: number;
+  warmUsableMs: number;
+  laterReloadUsableMs: number;
+  playwright: number[];
+  loginToFiguresMs: number;
+  maxBeyond: number;
+  pages: PageRow[];
+  built: Built | undefined;
+}
+
+type NumberKey = { [K in keyof Run]: Run[K] extends number ? K : never }[keyof Run];
+
+function summarize(cold: Run[], pages: PageRow[], built: Built | undefined): Summary {
+  const pick = (key: NumberKey) => median(cold.map((run) => run[key]));
   return {
     jsWire: pick('jsWire'),
     jsRaw: pick('jsRaw'),
@@ -321,12 +449,12 @@ function summarize(cold, pages, built) {
     roundTrips: pick('roundTrips'),
     usableMs: pick('usableMs'),
     warmDownloadedBytes: pick('warmDownloadedBytes'),
-    warmDownloaded: cold[0].warmDownloaded,
+    warmDownloaded: cold[0]?.warmDownloaded ?? [],
     warm304: pick('warm304'),
     warmCached: pick('warmCached'),
     warmUsableMs: pick('warmUsableMs'),
     laterReloadUsableMs: pick('laterReloadUsableMs'),
-    playwright: [0, 1, 2].map((load) => median(cold.map((run) => run.playwright[load]))),
+    playwright: [0, 1, 2].map((load) => median(cold.map((run) => run.playwright[load] ?? NaN))),
     loginToFiguresMs: pick('loginToFiguresMs'),
     maxBeyond: Math.max(...pages.map((row) => row.beyond)),
     pages,
@@ -335,15 +463,22 @@ function summarize(cold, pages, built) {
 }
 
 /** now ÷ before of one figure, when both are numbers and before is not zero. */
-function ratio(now, before) {
+function ratio(now: number | undefined, before: number | undefined): string {
+  if (now === undefined || before === undefined) return '—';
   return Number.isFinite(now) && Number.isFinite(before) && before !== 0
     ? `${(now / before).toFixed(2)}`
     : '—';
 }
 
-function printReport(now, before, beforeLabel) {
-  // [label, format, the figure compared, goal]
-  const rows = [
+type Row = [
+  label: string,
+  format: (m: Summary) => string | undefined,
+  figure: (m: Summary) => number | undefined,
+  goal: string,
+];
+
+function printReport(now: Summary, before: Summary | undefined, beforeLabel: string): void {
+  const rows: Row[] = [
     [
       'JS for a cold /auth/login until the form is usable (wire)',
       (m) => `${kB(m.jsWire)} (${kB(m.jsRaw)} raw, ${m.jsFiles} files)`,
@@ -416,7 +551,8 @@ function printReport(now, before, beforeLabel) {
     `\nFront-end weight (${RUNS} cold runs, medians; kB = 1000 bytes; before: ${beforeLabel})\n`,
   );
   console.log(`| measure | before | now | now ÷ before | goal |\n|---|---|---|---|---|`);
-  const safe = (read, m) => {
+  // A baseline saved by an earlier version may lack a figure.
+  const safe = <T>(read: (m: Summary) => T, m: Summary | undefined): T | undefined => {
     try {
       return m ? read(m) : undefined;
     } catch {
@@ -424,7 +560,7 @@ function printReport(now, before, beforeLabel) {
     }
   };
   for (const [label, format, figure, goal] of rows) {
-    const shown = (m) => safe(format, m) ?? '—';
+    const shown = (m: Summary | undefined) => safe(format, m) ?? '—';
     const compared = ratio(safe(figure, now), safe(figure, before));
     console.log(`| ${label} | ${shown(before)} | ${shown(now)} | ${compared} | ${goal} |`);
   }
@@ -439,8 +575,8 @@ function printReport(now, before, beforeLabel) {
     );
   }
   console.log(
-    `\nBuilt files, gzip: login page ${kB(now.built.loginGzip)} (budget ${kB(BUDGET.loginPageJs)}); per remote beyond its pages: ${Object.entries(
-      now.built.remotes,
+    `\nBuilt files, gzip: login page ${kB(now.built?.loginGzip)} (budget ${kB(BUDGET.loginPageJs)}); per remote beyond its pages: ${Object.entries(
+      now.built?.remotes ?? {},
     )
       .map(([name, bytes]) => `${name} ${kB(bytes)}`)
       .join(', ')} (budget ${kB(BUDGET.remoteOverhead)})`,
@@ -454,7 +590,13 @@ for (const name of ['LOGIN_IP', 'LOGIN_ACCOUNT_IP', 'LOGIN_ACCOUNT', 'REMOTE_LOA
 }
 
 /** The system of this checkout and, when `earlierRoot` is given, the earlier one beside it. */
-async function withSystems(earlierRoot, body) {
+type Measured = Seeded & { root: string };
+type Systems = { now: Measured; before?: Measured };
+
+async function withSystems(
+  earlierRoot: string | null,
+  body: (systems: Systems) => Promise<void>,
+): Promise<void> {
   const options = { name: 'weight', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null };
   // No seed arguments: the API's first start fills the demo data, as `npm start` does.
   await withSeededSystem(options, async (now) => {
@@ -473,31 +615,31 @@ async function withSystems(earlierRoot, body) {
 }
 
 /** The earlier build to measure beside this one, or null (with the reason printed). */
-async function earlierBuild() {
+async function earlierBuild(): Promise<string | null> {
   if (values.before === 'stored') return null;
   try {
     return await prepareEarlierBuild(values.before);
   } catch (error) {
     console.warn(
-      `The build of ${values.before} could not be prepared (${error.message}); the figures saved in ${path.relative(ROOT, BASELINE_FILE)} stand in for it.`,
+      `The build of ${values.before} could not be prepared (${(error as Error).message}); the figures saved in ${path.relative(ROOT, BASELINE_FILE)} stand in for it.`,
     );
     return null;
   }
 }
 
 /** The floor's line: its times, and what the login page takes beyond them now and before. */
-function printFloor(floor, now, before) {
-  const times = (m) => [m.usableMs, m.warmUsableMs, m.laterReloadUsableMs];
-  const beyond = (m) =>
+function printFloor(floor: number[], now: Summary, before: Summary | undefined): void {
+  const times = (m: Summary) => [m.usableMs, m.warmUsableMs, m.laterReloadUsableMs];
+  const beyond = (m: Summary) =>
     times(m)
-      .map((value, load) => `+${ms(value - floor[load])}`)
+      .map((value, load) => `+${ms(value - (floor[load] ?? NaN))}`)
       .join(' / ');
   console.log(
     `\nThe floor on this machine, in the same run: React and React DOM alone drawing a form, built and served as the panel is: cold / reload / later reload ${floor.map(ms).join(' / ')}. The login page beyond it: now ${beyond(now)}${before?.laterReloadUsableMs ? `, before ${beyond(before)}` : ''}.`,
   );
 }
 
-async function main() {
+async function main(): Promise<void> {
   const earlierRoot = await earlierBuild();
   await withSystems(earlierRoot, (systems) =>
     withFloorPage(PANEL_PORT + 20, (floorUrl) => measureAll(systems, floorUrl)),
@@ -505,20 +647,22 @@ async function main() {
 }
 
 /** The runs, each system's remote pages, and the printed tables. */
-async function measureAll(systems, floorUrl) {
-  const measured = Object.entries(systems);
+async function measureAll(systems: Systems, floorUrl: string): Promise<void> {
+  const measured = Object.entries(systems).filter(
+    (entry): entry is [string, Measured] => entry[1] !== undefined,
+  );
   // One unmeasured load each, so the servers and the OS file cache are warm.
   for (const [, { browser, base }] of measured) await coldLogin(browser, base);
   const bare = await launchBareChromium();
-  const cold = Object.fromEntries(measured.map(([key]) => [key, []]));
-  const floorRuns = [];
+  const cold: Record<string, Run[]> = Object.fromEntries(measured.map(([key]) => [key, []]));
+  const floorRuns: number[][] = [];
   try {
     for (let run = 0; run < RUNS; run += 1) {
       // Run by run, each system in turn, so a slower moment of the machine
       // falls on both. Bytes, requests and the login click from a recorded
       // run; the times to a usable form from unrecorded ones.
       for (const [key, { browser, base }] of measured) {
-        cold[key].push({
+        cold[key]?.push({
           ...(await coldLogin(browser, base)),
           ...(await timeLoginLoads(bare, browser, base)),
         });
@@ -528,18 +672,18 @@ async function measureAll(systems, floorUrl) {
   } finally {
     await bare.close();
   }
-  const summaries = {};
+  const summaries: Record<string, Summary> = {};
   for (const [key, { browser, base, apiBase, root }] of measured) {
     const pages = await remotePages(browser, base, apiBase, root);
     // An earlier build's files are laid out otherwise (no preloads, no
     // .br files): the network figures above stand for it.
-    summaries[key] = summarize(cold[key], pages, root === ROOT ? staticWeights() : undefined);
+    summaries[key] = summarize(cold[key] ?? [], pages, root === ROOT ? staticWeights() : undefined);
   }
   let before = summaries.before;
   let beforeLabel = `${values.before}, measured in this run`;
   if (!before) {
     try {
-      before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8'));
+      before = JSON.parse(readFileSync(BASELINE_FILE, 'utf8')) as Summary;
       beforeLabel = `saved in ${path.relative(ROOT, BASELINE_FILE)}, measured on another day`;
     } catch {
       beforeLabel = 'none';
@@ -549,12 +693,17 @@ async function measureAll(systems, floorUrl) {
     writeFileSync(BASELINE_FILE, `${JSON.stringify(summaries.now, null, 2)}\n`);
     console.log(`Saved as the baseline: ${path.relative(ROOT, BASELINE_FILE)}`);
   }
-  printReport(summaries.now, before, beforeLabel);
+  const now = summaries.now;
+  if (!now) throw new Error('This build was not measured');
+  printReport(now, before, beforeLabel);
   printFloor(
-    [0, 1, 2].map((load) => median(floorRuns.map((times) => times[load]))),
-    summaries.now,
+    [0, 1, 2].map((load) => median(floorRuns.map((times) => times[load] ?? NaN))),
+    now,
     before,
   );
 }
 
-await main();
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,6 +1,6 @@
 // The watcher the load-time benchmarks put in a page from its first script,
-// in Playwright (scripts/measure-weight.mjs) and in bare Chromium
-// (scripts/lib/bare-chromium.mjs) alike. The page reports rather than Node
+// in Playwright (bench/src/weight/measure-weight.ts) and in bare Chromium
+// (bench/src/browser/bare-chromium.ts) alike. The page reports rather than Node
 // polling it: a poll (Playwright's waitForFunction) injects Playwright's
 // utility script, about 10 ms of the page's main thread, into the middle of
 // the load it times.
@@ -16,15 +16,30 @@ const SEEN_TIMEOUT_MS = 30_000;
  * `listen(deliver)` hands `deliver` the next payload the binding receives;
  * `where()` names the page for the error when nothing is seen in 30 s.
  */
-export function nextReport(listen, where) {
-  const seen = new Promise((resolve) => {
+export interface Seen {
+  seenAt: number;
+  seenWall: number;
+}
+
+declare global {
+  interface Window {
+    __watchFor: (target: string) => void;
+    __reportSeen: (payload: string) => void;
+  }
+}
+
+export function nextReport(
+  listen: (deliver: (payload: string) => void) => void,
+  where: () => string,
+): Promise<Seen> {
+  const seen = new Promise<Seen>((resolve) => {
     listen((payload) => {
-      const { seenAt, timeOrigin } = JSON.parse(payload);
+      const { seenAt, timeOrigin } = JSON.parse(payload) as { seenAt: number; timeOrigin: number };
       resolve({ seenAt, seenWall: timeOrigin + seenAt });
     });
   });
-  let timer;
-  const timeout = new Promise((resolve, reject) => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new Error(`not seen within ${SEEN_TIMEOUT_MS / 1000} s on ${where()}`)),
       SEEN_TIMEOUT_MS,
@@ -40,7 +55,7 @@ export function nextReport(listen, where) {
  * later watch (the dashboard's figures after the login click). The binding's
  * name is written out: the function is sent to the page as source.
  */
-export function watchFor(selector) {
+export function watchFor(selector: string): void {
   window.__watchFor = (target) => {
     const check = () => {
       if (!document.querySelector(target)) return;

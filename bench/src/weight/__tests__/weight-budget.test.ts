@@ -1,4 +1,4 @@
-// The size budget's arithmetic (scripts/lib/weight.mjs), on a made-up build:
+// The size budget's arithmetic (weight.ts), on a made-up build:
 // which files count for the login page and for a remote's overhead, that an
 // app over budget fails the check, and that a missing build is named. The
 // real build is checked by the `budget` step of `npm test` after it builds.
@@ -7,29 +7,31 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const WEIGHT = path.resolve(__dirname, '../lib/weight.mjs');
+const WEIGHT = path.resolve(__dirname, '../weight.ts');
 
 interface Budget {
   ok: boolean;
   lines: string[];
 }
 
-/** Runs checkBudget() on `root` in a Node.js process (the module is ESM). */
+/**
+ * Runs checkBudget() on `root` in a Node.js process: weight.ts reads the build
+ * folder's name (PANEL_DIST) once, from apps.mjs, an ES module Jest cannot load.
+ */
 function checkBudget(
   root: string,
   budget: { loginPageWire: number; loginPageJs: number; remoteOverhead: number },
 ) {
   const script = `
-    import(${JSON.stringify(WEIGHT)}).then((weight) => {
-      try {
-        const result = weight.checkBudget(${JSON.stringify(root)}, ${JSON.stringify(budget)});
-        const login = weight.loginPageWeight(${JSON.stringify(root)});
-        process.stdout.write(JSON.stringify({ ...result, login }));
-      } catch (error) {
-        process.stdout.write(JSON.stringify({ error: error.message, missing: error instanceof weight.MissingBuildError }));
-      }
-    });`;
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    const weight = require(${JSON.stringify(WEIGHT)});
+    try {
+      const result = weight.checkBudget(${JSON.stringify(root)}, ${JSON.stringify(budget)});
+      const login = weight.loginPageWeight(${JSON.stringify(root)});
+      process.stdout.write(JSON.stringify({ ...result, login }));
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ error: error.message, missing: error instanceof weight.MissingBuildError }));
+    }`;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
     encoding: 'utf8',
     env: { ...process.env, PANEL_DIST: 'dist' },
   });

@@ -7,14 +7,14 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { run } from './bench-system.mjs';
+import { run } from '../browser/bench-system';
 
 /**
  * The folder of `commit` with its dependencies installed (`npm ci` from its
  * own lock) and every app built; prepared once (a few minutes), then reused.
  * Rejects when the commit is not in this clone or does not install or build.
  */
-export async function prepareEarlierBuild(commit) {
+export async function prepareEarlierBuild(commit: string): Promise<string> {
   const dir = path.join(tmpdir(), `panel-earlier-build-${commit}`);
   const ready = path.join(dir, '.prepared');
   if (existsSync(ready)) return dir;

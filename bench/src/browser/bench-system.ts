@@ -1,23 +1,29 @@
 // What the browser benchmarks share: a fresh data folder seeded through the
 // API's seed command, the whole system started as `npm start` starts it on
 // spare ports, a logged-in Chromium page, and the printed table of figures.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
-import { ensureBrowser } from '../ensure-browser.mjs';
-import { REMOTES, ROOT } from './apps.mjs';
+import { ensureBrowser } from '../../../scripts/ensure-browser.mjs';
+import { REMOTES, ROOT } from '../../../scripts/lib/apps.mjs';
 
+// Shared with the browser tests (e2e/playwright.config.ts), so it stays beside apps.mjs.
 export const CHROMIUM_ARGS = JSON.parse(
   readFileSync(path.join(ROOT, 'scripts/lib/chromium-args.json'), 'utf8'),
-);
+) as string[];
 
 /** Runs a command to its end, its output shown; rejects on a non-zero exit. */
-export function run(command, args, env, cwd = ROOT) {
+export function run(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string = ROOT,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('error', reject);
@@ -27,7 +33,7 @@ export function run(command, args, env, cwd = ROOT) {
   });
 }
 
-export function portIsFree(port) {
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve(false));
@@ -39,7 +45,13 @@ export function portIsFree(port) {
  * `npm start` of the checkout at `root` in its own process group (the whole
  * group is stopped at the end), output kept for errors.
  */
-export function startSystem(env, root = ROOT) {
+export interface System {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+
+export function startSystem(env: NodeJS.ProcessEnv, root: string = ROOT): System {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env,
@@ -47,17 +59,17 @@ export function startSystem(env, root = ROOT) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk) => {
+  const keep = (chunk: Buffer) => {
     output = (output + chunk).slice(-8000);
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { child, exited, output: () => output };
 }
 
-export async function stopSystem(system) {
-  const group = -system.child.pid;
+export async function stopSystem(system: System): Promise<void> {
+  const group = -(system.child.pid ?? 0);
   const alive = () => {
     try {
       process.kill(group, 0);
@@ -72,8 +84,12 @@ export async function stopSystem(system) {
   if (alive()) process.kill(group, 'SIGKILL');
 }
 
-export async function waitForPanel(system, base, timeoutMs = 300_000) {
-  let exitCode = null;
+export async function waitForPanel(
+  system: System,
+  base: string,
+  timeoutMs = 300_000,
+): Promise<void> {
+  let exitCode: number | string | null = null;
   void system.exited.then((code) => {
     exitCode = code ?? 'signal';
   });
@@ -94,7 +110,7 @@ export async function waitForPanel(system, base, timeoutMs = 300_000) {
 
 // The clean-ups of the systems running now: a bench may run two (its build
 // and an earlier one, side by side); Ctrl-C stops both before exiting.
-const running = new Set();
+const running = new Set<() => Promise<void>>();
 const interrupted = () => {
   void Promise.allSettled([...running].map((cleanUp) => cleanUp())).finally(() =>
     process.exit(130),
@@ -108,7 +124,25 @@ const interrupted = () => {
  * Chromium and hands both to `body`; everything is stopped and deleted
  * afterwards, also on Ctrl-C.
  */
-export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, root = ROOT }, body) {
+export interface SystemOptions {
+  name: string;
+  panelPort: number;
+  apiPort: number;
+  seedArgs: string[] | null;
+  root?: string;
+}
+
+/** What a benchmark gets: Chromium, the panel's URL and the API's. */
+export interface Seeded {
+  browser: Browser;
+  base: string;
+  apiBase: string;
+}
+
+export async function withSeededSystem<T>(
+  { name, panelPort, apiPort, seedArgs, root = ROOT }: SystemOptions,
+  body: (seeded: Seeded) => Promise<T>,
+): Promise<T> {
   for (const port of [apiPort, panelPort, ...REMOTES.map((remote) => panelPort + remote.offset)]) {
     if (!(await portIsFree(port)))
       throw new Error(`Port ${port} is in use; choose others with --panel-port/--api-port.`);
@@ -116,7 +150,7 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, roo
   const base = `http://localhost:${panelPort}`;
   const temp = mkdtempSync(path.join(tmpdir(), `panel-bench-${name}-`));
   const dataDir = path.join(temp, 'data');
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PANEL_PORT: String(panelPort),
     API_PORT: String(apiPort),
@@ -127,10 +161,10 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, roo
   };
   // The browser must call the API behind this shell, not one configured elsewhere.
   delete env.PUBLIC_API_URL;
-  let system = null;
-  let browser = null;
-  let cleaning = null;
-  const cleanUp = () =>
+  let system: System | null = null;
+  let browser: Browser | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = (): Promise<void> =>
     (cleaning ??= (async () => {
       await browser?.close().catch(() => undefined);
       if (system) await stopSystem(system);
@@ -170,18 +204,28 @@ export async function withSeededSystem({ name, panelPort, apiPort, seedArgs, roo
 }
 
 /** Logs in through the API; answers what the login screen would store. */
-export async function apiLogin(apiBase, credentials) {
+/** What the login call answers and the login screen stores. */
+export interface Session {
+  access: string;
+  status: string;
+  shop_id?: number | null;
+}
+
+export async function apiLogin(
+  apiBase: string,
+  credentials: { email: string; password: string },
+): Promise<Session> {
   const response = await fetch(`${apiBase}/api/v0/shops/login/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(credentials),
   });
   if (!response.ok) throw new Error(`login of ${credentials.email} failed: ${response.status}`);
-  return response.json();
+  return (await response.json()) as Session;
 }
 
 /** As e2e/fixtures/session.ts openAs: what the login screen stores, before the page under test. */
-export async function storeSession(page, session) {
+export async function storeSession(page: Page, session: Session): Promise<void> {
   await page.goto('/auth/login');
   await page.evaluate((value) => {
     sessionStorage.setItem('loginStatus', value.access);
@@ -191,25 +235,28 @@ export async function storeSession(page, session) {
 }
 
 /** Resolves when the main thread has had an idle moment (or after 5 s of none). */
-export const idle = (page) =>
+export const idle = (page: Page): Promise<void> =>
   page.evaluate(
-    () => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
   );
 
-export function median(numbers) {
+export function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
 /** Rows of cells, the first a heading: labels left, figures right, columns aligned. */
-export function printCells(rows, header) {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+export function printCells(rows: string[][], header: string): void {
+  const widths = (rows[0] ?? []).map((_, c) =>
+    Math.max(...rows.map((row) => (row[c] ?? '').length)),
+  );
   console.log(`\n${header}\n`);
   rows.forEach((row, r) => {
     console.log(
       row
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
         .join('  '),
     );
     if (r === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -217,8 +264,15 @@ export function printCells(rows, header) {
 }
 
 /** One row per figure ([label, key, decimals]), one column per run, then the median. */
-export function printTable(results, header, figures) {
-  const format = (value, digits) =>
+/** A figure of printTable: its label, its key in each run's result, its decimals. */
+export type Figure<K extends string> = readonly [label: string, key: K, digits: number];
+
+export function printTable<K extends string>(
+  results: Array<Record<K, number>>,
+  header: string,
+  figures: ReadonlyArray<Figure<K>>,
+): void {
+  const format = (value: number, digits: number) =>
     Number.isFinite(value)
       ? value.toLocaleString('en-US', {
           minimumFractionDigits: digits,
@@ -230,11 +284,13 @@ export function printTable(results, header, figures) {
     const values = results.map((result) => result[key]);
     return [label, ...[...values, median(values)].map((value) => format(value, digits))];
   });
-  const widths = head.map((_, c) => Math.max(...[head, ...lines].map((line) => line[c].length)));
-  const print = (line) =>
+  const widths = head.map((_, c) =>
+    Math.max(...[head, ...lines].map((line) => (line[c] ?? '').length)),
+  );
+  const print = (line: string[]) =>
     console.log(
       line
-        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
         .join('  '),
     );
   console.log(`\n${header}\n`);
