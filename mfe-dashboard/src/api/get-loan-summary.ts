@@ -1,20 +1,9 @@
+import type { LoanSummary } from '@panel/shared/contract';
 import { api } from '@panel/shared/data';
 
-export type AgeingBucket = '1-7' | '8-14' | '15-30' | '31+';
-
-export interface LoanSummary {
-  open: number;
-  overdue: number;
-  due_soon: number;
-  no_due_date: number;
-  /** Overdue loans by days past due. */
-  ageing: Record<AgeingBucket, number>;
-  /** Guarantee still held, in the panel's currency. */
-  held_open: number;
-  held_overdue: number;
-  /** Containers written off as lost, ever. */
-  lost: number;
-}
+export type { LoanSummary };
+/** Overdue loans by days past due: the summary's ageing buckets. */
+export type AgeingBucket = keyof LoanSummary['ageing'];
 
 /** The figures above the work-list: counts per filter, ageing and guarantee held. */
 export const loanSummaryApi = api.injectEndpoints({

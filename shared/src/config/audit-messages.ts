@@ -1,20 +1,11 @@
 // The audit log's texts (issue 33): the super admin's /audit screen, a
 // shop's entries on its page, and the shop's own recent activity on its
 // profile. Served with @panel/shared/page-ui: the login page shows none.
+import type { AuditEntry } from '../contract/audit';
 import { PATHS } from './routes';
 
-/** One entry as GET /api/v0/audit answers it (api/src/schemas/audit.ts). */
-export interface AuditEntry {
-  id: number;
-  at: string;
-  actor: { id: number | null; role: AuditRole; name: string | null };
-  action: string;
-  target: { kind: string; id: number | null; label: string | null };
-  shop_id: number | null;
-  address: string | null;
-  user_agent: string | null;
-  details: Record<string, unknown>;
-}
+/** One entry as GET /api/v0/audit answers it: one definition, in the contract. */
+export type { AuditEntry };
 
 export const AUDIT_ROLE_LABELS = {
   super_admin: 'Super admin',

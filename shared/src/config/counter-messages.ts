@@ -37,6 +37,7 @@ export const COUNTER_MESSAGES = {
     `Already on loan to another shop's client since ${since}`,
   refusalOtherShop: 'Belongs to another shop',
   refusalNotOnLoan: 'Not on loan',
+  refusalLost: 'Written off as lost',
   refusalTwice: 'Scanned twice',
   checking: 'Checking…',
   unchecked: 'Not checked: no answer from the API. The loan call will check it.',

@@ -45,6 +45,8 @@ export function refusalText(check: CodeCheck): string | null {
       return COUNTER_MESSAGES.refusalOtherShop;
     case 'not_on_loan':
       return COUNTER_MESSAGES.refusalNotOnLoan;
+    case 'lost':
+      return COUNTER_MESSAGES.refusalLost;
     case 'on_loan': {
       const since = formatDate(check.loan?.given_date);
       return check.loan?.client

@@ -7,7 +7,11 @@ import { RecentActivity } from '../components/recent-activity';
 
 const TEXT = AUDIT_MESSAGES;
 
-const entry = (id: number, action: string, actor: AuditEntry['actor']): AuditEntry => ({
+const entry = (
+  id: number,
+  action: AuditEntry['action'],
+  actor: AuditEntry['actor'],
+): AuditEntry => ({
   id,
   at: '2025-03-01T10:00:00.000Z',
   actor,

@@ -1,14 +1,8 @@
+import type { ShopFigures, ShopFiguresList } from '@panel/shared/contract';
 import { api } from '@panel/shared/data';
 
-/** One shop's figures for the list's columns (api/src/schemas/shop-overview.ts). */
-export interface ShopFigures {
-  id: number;
-  name: string;
-  overdue: number;
-  stock_held: number;
-  fell_due_4w: number;
-  return_rate_4w: number | null;
-}
+/** One shop's figures for the list's columns: one definition, in the contract. */
+export type { ShopFigures };
 
 /**
  * Every shop's overdue loans, stock held and 4-week return rate, in one call
@@ -17,7 +11,7 @@ export interface ShopFigures {
 export const shopFiguresApi = api.injectEndpoints({
   overrideExisting: 'throw',
   endpoints: (build) => ({
-    getShopFigures: build.query<{ as_of: string; shops: ShopFigures[] }, void>({
+    getShopFigures: build.query<ShopFiguresList, void>({
       query: () => '/pack/shops/figures',
       providesTags: ['Shop'],
     }),

@@ -38,6 +38,7 @@ const overview: ShopOverview = {
     lost: 3,
   },
   return_rate: {
+    weeks: [],
     last_4_weeks: { fell_due: 8, on_time: 6, rate: 0.75 },
     last_12_weeks: { fell_due: 0, on_time: 0, rate: null },
   },
