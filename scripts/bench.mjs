@@ -18,11 +18,23 @@ const BENCHES = [
   ],
   ['API calls', 'npm', ['run', 'bench', '-w', 'api']],
   ['Live events, 2,000 streams on one API process', 'npm', ['run', 'bench:live', '-w', 'api']],
-  ['Loans page in the browser', process.execPath, ['scripts/bench-loans-page.mjs']],
-  ['Shop list in the browser', process.execPath, ['scripts/bench-shops-page.mjs']],
+  [
+    'Loans page in the browser',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/browser/loans-page.ts'],
+  ],
+  [
+    'Shop list in the browser',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/browser/shops-page.ts'],
+  ],
   ['QR generator in the browser', process.execPath, ['scripts/bench-qr.mjs']],
   ['QR label sheets (PDF) in the browser', process.execPath, ['scripts/bench-qr-labels.mjs']],
-  ['Pending requests in the browser', process.execPath, ['scripts/bench-requests-page.mjs']],
+  [
+    'Pending requests in the browser',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/browser/requests-page.ts'],
+  ],
   ['The counter in the browser', process.execPath, ['scripts/bench-counter.mjs']],
   [
     'API fuzzer, long run',

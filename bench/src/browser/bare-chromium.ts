@@ -13,7 +13,7 @@ import path from 'node:path';
 import CDP from 'chrome-remote-interface';
 
 import { ensureBrowser } from '../../../scripts/ensure-browser.mjs';
-import { CHROMIUM_ARGS } from './bench-system';
+import { CHROMIUM_ARGS, PAGE_NAME_HELPER } from './bench-system';
 import { nextReport, REPORT_BINDING, watchFor } from './watch-for';
 
 /** Starts headless Chromium with a DevTools port of its choosing; answers its browser-level WebSocket URL. */
@@ -92,7 +92,7 @@ export async function launchBareChromium(): Promise<BareChromium> {
       await send('Runtime.addBinding', { name: REPORT_BINDING });
       await send('Runtime.enable');
       await send('Page.addScriptToEvaluateOnNewDocument', {
-        source: `(${watchFor})(${JSON.stringify(selector)})`,
+        source: `${PAGE_NAME_HELPER} (${watchFor})(${JSON.stringify(selector)})`,
       });
       const times: number[] = [];
       let seen = nextSeen();

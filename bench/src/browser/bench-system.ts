@@ -7,7 +7,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 import { ensureBrowser } from '../../../scripts/ensure-browser.mjs';
 import { REMOTES, ROOT } from '../../../scripts/lib/apps.mjs';
@@ -203,6 +209,24 @@ export async function withSeededSystem<T>(
   }
 }
 
+/**
+ * tsx compiles the bench with esbuild's keepNames, which wraps inner
+ * functions in `__name(fn, "name")` calls. The functions the benches send to
+ * a page (page.evaluate, addInitScript) carry those calls along, so every
+ * page gets a `__name` that leaves the function as it is, before any of them.
+ */
+export const PAGE_NAME_HELPER = 'globalThis.__name ??= (fn) => fn;';
+
+/** A browser context whose pages can run the bench's compiled functions. */
+export async function newBenchContext(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript({ content: PAGE_NAME_HELPER });
+  return context;
+}
+
 /** Logs in through the API; answers what the login screen would store. */
 /** What the login call answers and the login screen stores. */
 export interface Session {
@@ -268,7 +292,7 @@ export function printCells(rows: string[][], header: string): void {
 export type Figure<K extends string> = readonly [label: string, key: K, digits: number];
 
 export function printTable<K extends string>(
-  results: Array<Record<K, number>>,
+  results: Array<Record<NoInfer<K>, number>>,
   header: string,
   figures: ReadonlyArray<Figure<K>>,
 ): void {

@@ -36,6 +36,7 @@ import { launchBareChromium, type BareChromium } from '../browser/bare-chromium'
 import {
   apiLogin,
   median,
+  newBenchContext,
   storeSession,
   withSeededSystem,
   type Seeded,
@@ -226,7 +227,7 @@ interface ColdRun {
 }
 
 async function coldLogin(browser: Browser, base: string): Promise<ColdRun> {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await newBenchContext(browser, { baseURL: base });
   const page = await context.newPage();
   const nextSeen = await watchPage(page, LOGIN_FORM);
   const requests = await recordNetwork(context, page);
@@ -304,7 +305,7 @@ async function timeLoginLoads(
     LOGIN_FORM,
     2,
   );
-  const context = await browser.newContext({ baseURL: base });
+  const context = await newBenchContext(browser, { baseURL: base });
   const page = await context.newPage();
   const nextSeen = await watchPage(page, LOGIN_FORM);
   // openUntil with a record nobody writes to: no network recording.
@@ -355,7 +356,7 @@ async function remotePages(
     for (const page of remote.pages) {
       for (const role of page.roles.filter((name) => name !== 'guest')) {
         if (remote.package === 'mfe-auth') continue; // the login row covers the guest's pages
-        const context = await browser.newContext({ baseURL: base });
+        const context = await newBenchContext(browser, { baseURL: base });
         const tab = await context.newPage();
         const session = sessions[role];
         if (!session) throw new Error(`No account for the role ${role}`);

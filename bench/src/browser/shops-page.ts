@@ -5,16 +5,20 @@
 // starts the whole system as `npm start` does on spare ports, opens /shop a
 // few times in headless Chromium and prints the median figures. Like the
 // other benchmarks it does not judge timings; it fails only when no rows show.
-//   node scripts/bench-shops-page.mjs [--shops 2000] [--runs 3] [--panel-port 4450] [--api-port 8550]
+//   npm run shops-page -w bench -- [--shops 2000] [--runs 3] [--panel-port 4450] [--api-port 8550]
 import { parseArgs } from 'node:util';
 
-import { tsImport } from 'tsx/esm/api';
+import type { Browser, Page } from 'playwright-core';
 
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, idle, printTable, withSeededSystem } = await tsImport(
-  '../bench/src/browser/bench-system.ts',
-  import.meta.url,
-);
+import {
+  type Session,
+  apiLogin,
+  idle,
+  newBenchContext,
+  printTable,
+  withSeededSystem,
+} from './bench-system';
+import type { PageRecord } from './page-globals';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 // The spec's extra wait of the shop list (DELAYS_MS.shopListExtraWait).
@@ -42,8 +46,8 @@ class NoRowsError extends Error {}
  * list's skeleton appeared (the 1 s wait starts with it) and when the
  * first table row did.
  */
-function recordPage() {
-  const bench = { longTasks: [], skeletonAt: null, firstRowAt: null };
+function recordPage(): void {
+  const bench: PageRecord = { longTasks: [], skeletonAt: null, firstRowAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push(entry.duration);
@@ -60,11 +64,11 @@ function recordPage() {
 }
 
 /** Runs `act` in the page and answers the ms until `changed` holds and a frame is painted. */
-function timeChange(page, act, changed) {
+function timeChange(page: Page, act: string, changed: string): Promise<number> {
   return page.evaluate(
     ({ act, changed }) =>
-      new Promise((resolve, reject) => {
-        const check = new Function(`return (${changed})`);
+      new Promise<number>((resolve, reject) => {
+        const check = new Function(`return (${changed})`) as () => boolean;
         const timer = setTimeout(() => reject(new Error(`no change after ${act}`)), 30_000);
         const started = performance.now();
         const observer = new MutationObserver(() => {
@@ -87,8 +91,8 @@ function timeChange(page, act, changed) {
 
 const pagerText = `document.querySelector('${PAGER} p')?.textContent ?? ''`;
 
-async function measureOnce(browser, session) {
-  const context = await browser.newContext({
+async function measureOnce(browser: Browser, session: Session) {
+  const context = await newBenchContext(browser, {
     baseURL: BASE,
     viewport: { width: 1280, height: 800 },
   });
@@ -111,7 +115,8 @@ async function measureOnce(browser, session) {
     const opened = await page.evaluate((pager) => {
       const list = performance
         .getEntriesByType('resource')
-        .find((entry) => /\/api\/v0\/shops\/shop\/?$/.test(new URL(entry.name).pathname));
+        .find((entry) => /\/api\/v0\/shops\/shop\/?$/.test(new URL(entry.name).pathname)) as
+        PerformanceResourceTiming | undefined;
       return {
         ...window.__bench,
         longTasks: [...window.__bench.longTasks],
@@ -122,7 +127,10 @@ async function measureOnce(browser, session) {
         pager: document.querySelector(`${pager} p`)?.textContent ?? '',
       };
     }, PAGER);
-    const waitEnds = opened.skeletonAt + EXTRA_WAIT_MS;
+    // Number(): a time never seen (null) counts as 0, as it always has.
+    const skeletonAt = Number(opened.skeletonAt);
+    const firstRowAt = Number(opened.firstRowAt);
+    const waitEnds = skeletonAt + EXTRA_WAIT_MS;
 
     const before = opened.longTasks.length;
     // Search: type a name that matches one shop in ten; then sort by name; then page on.
@@ -149,8 +157,8 @@ async function measureOnce(browser, session) {
     const interactionTasks = after.slice(before);
     return {
       dataAfterWait: opened.dataAt - waitEnds,
-      firstRowAfterWait: opened.firstRowAt - Math.max(waitEnds, opened.dataAt),
-      firstRowFromSkeleton: opened.firstRowAt - opened.skeletonAt,
+      firstRowAfterWait: firstRowAt - Math.max(waitEnds, opened.dataAt),
+      firstRowFromSkeleton: firstRowAt - skeletonAt,
       listKb: opened.listBytes / 1024,
       rows: opened.rows,
       elements: opened.elements,
@@ -181,7 +189,7 @@ const FIGURES = [
   ['sort by Name: rows painted (ms)', 'sortMs', 0],
   ['Next page: rows painted (ms)', 'nextMs', 0],
   ['longest main-thread task while searching/sorting/paging (ms)', 'interactionLongest', 0],
-];
+] as const;
 
 async function main() {
   if (!Number.isInteger(SHOPS) || SHOPS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
@@ -192,14 +200,14 @@ async function main() {
     { name: 'shops', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs },
     async ({ browser, apiBase }) => {
       const session = await apiLogin(apiBase, ADMIN);
-      const results = [];
+      const results: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
       for (let i = 0; i < RUNS; i++) {
         console.log(`Run ${i + 1}/${RUNS}: opening /shop …`);
         results.push(await measureOnce(browser, session));
       }
       printTable(
         results,
-        `/shop as the super admin · ${results[0].total.toLocaleString('en-US')} shops · Chromium ${browser.version()} · ${RUNS} runs\n` +
+        `/shop as the super admin · ${(results[0]?.total ?? NaN).toLocaleString('en-US')} shops · Chromium ${browser.version()} · ${RUNS} runs\n` +
           `targets: first rows ≤ 200 ms after the wait, no task > 50 ms`,
         FIGURES,
       );

@@ -4,16 +4,21 @@
 // whole system as `npm start` does on spare ports, opens /loan as the shop in
 // headless Chromium a few times and prints the median figures. Like every
 // benchmark it does not judge timings; it fails only when no rows show.
-//   node scripts/bench-loans-page.mjs [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
+//   npm run loans-page -w bench -- [--loans 50000] [--runs 3] [--panel-port 4600] [--api-port 8600]
 import { parseArgs } from 'node:util';
 
-import { tsImport } from 'tsx/esm/api';
+import type { Browser, Page } from 'playwright-core';
 
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, idle, printTable, storeSession, withSeededSystem } = await tsImport(
-  '../bench/src/browser/bench-system.ts',
-  import.meta.url,
-);
+import {
+  type Session,
+  apiLogin,
+  idle,
+  printTable,
+  storeSession,
+  newBenchContext,
+  withSeededSystem,
+} from './bench-system';
+import type { PageRecord } from './page-globals';
 
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
 // The Loans table, its page controls and the section that says when it is busy.
@@ -36,8 +41,8 @@ const API_PORT = Number(values['api-port']);
 class NoRowsError extends Error {}
 
 /** What each page records from its first script on: long tasks and when the first table row appeared. */
-function recordPage() {
-  const bench = { longTasks: [], firstRowAt: null };
+function recordPage(): void {
+  const bench: PageRecord = { longTasks: [], firstRowAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) bench.longTasks.push(entry.duration);
@@ -55,14 +60,14 @@ function recordPage() {
  * Clicks a pager button and answers the milliseconds until the list shows
  * other rows, no longer busy, and a frame has been painted.
  */
-function turnPage(page, button) {
+function turnPage(page: Page, button: string): Promise<number> {
   return page.evaluate(
     ({ button, list, pager }) =>
-      new Promise((resolve, reject) => {
+      new Promise<number>((resolve, reject) => {
         const body = () => document.querySelector(`${list} tbody`);
         const before = body()?.textContent;
-        const target = [...document.querySelectorAll(`${pager} button`)].find(
-          (b) => b.textContent.trim() === button,
+        const target = [...document.querySelectorAll<HTMLElement>(`${pager} button`)].find(
+          (b) => b.textContent?.trim() === button,
         );
         if (!target) return reject(new Error(`no "${button}" button`));
         const timer = setTimeout(() => reject(new Error(`no new rows after "${button}"`)), 60_000);
@@ -88,8 +93,8 @@ function turnPage(page, button) {
   );
 }
 
-async function measureOnce(browser, base, session) {
-  const context = await browser.newContext({
+async function measureOnce(browser: Browser, base: string, session: Session) {
+  const context = await newBenchContext(browser, {
     baseURL: base,
     viewport: { width: 1280, height: 800 },
   });
@@ -170,7 +175,7 @@ const FIGURES = [
   ['Last page: new rows painted (ms)', 'lastMs', 0],
   ['rows on the last page', 'lastRows', 0],
   ['longest main-thread task while paging (ms)', 'pagingLongest', 0],
-];
+] as const;
 
 async function main() {
   if (!Number.isInteger(LOANS) || LOANS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
@@ -190,12 +195,12 @@ async function main() {
           headers: { authorization: `JWT ${session.access}` },
         })
       ).headers.get('x-total-count');
-      const results = [];
+      const results: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
       for (let i = 0; i < RUNS; i++) {
         console.log(`Run ${i + 1}/${RUNS}: opening /loan …`);
         results.push(await measureOnce(browser, base, session));
       }
-      const { first, last } = results[0].pagers;
+      const { first, last } = results[0]?.pagers ?? { first: '', last: '' };
       printTable(
         results,
         `/loan of ${SHOP.email} · ${Number(apiTotal).toLocaleString('en-US')} open loans (API X-Total-Count) · Chromium ${browser.version()} · ${RUNS} runs\n` +

@@ -6,17 +6,23 @@
 // opens /requests?page=pending as the super admin in headless Chromium a few
 // times, loads two more pages, and prints the median figures with the
 // targets. Like every benchmark it fails only when no cards show.
-//   node scripts/bench-requests-page.mjs [--requests 10000] [--runs 3] [--panel-port 4650] [--api-port 8650]
+//   npm run requests-page -w bench -- [--requests 10000] [--runs 3] [--panel-port 4650] [--api-port 8650]
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 
-import { tsImport } from 'tsx/esm/api';
+import type { Browser, Page } from 'playwright-core';
 
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, idle, median, printTable, storeSession, withSeededSystem } = await tsImport(
-  '../bench/src/browser/bench-system.ts',
-  import.meta.url,
-);
+import {
+  type Session,
+  apiLogin,
+  idle,
+  median,
+  printTable,
+  storeSession,
+  newBenchContext,
+  withSeededSystem,
+} from './bench-system';
+import type { PageRecord } from './page-globals';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const LIST = 'ul[aria-label="pending requests"]';
@@ -38,12 +44,13 @@ const RUNS = Number(values.runs);
 class NoCardsError extends Error {}
 
 /** What each page records from its first script on: long tasks with their times, and the first card. */
-function recordPage(cardSelector) {
-  const bench = { longTasks: [], firstCardAt: null };
+function recordPage(cardSelector: string): void {
+  const taskTimes: Array<{ start: number; duration: number }> = [];
+  const bench: PageRecord = { longTasks: [], taskTimes, firstCardAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      taskTimes.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const cards = new MutationObserver(() => {
     if (document.querySelector(cardSelector)) {
@@ -55,14 +62,14 @@ function recordPage(cardSelector) {
 }
 
 /** Clicks "Load more" and answers the milliseconds until more cards are painted. */
-function loadMore(page) {
+function loadMore(page: Page): Promise<number> {
   return page.evaluate(
     ({ list, card }) =>
-      new Promise((resolve, reject) => {
+      new Promise<number>((resolve, reject) => {
         const count = () => document.querySelectorAll(`${list} ${card}`).length;
         const before = count();
         const button = [...document.querySelectorAll('button')].find((b) =>
-          b.textContent.startsWith('Load more'),
+          b.textContent?.startsWith('Load more'),
         );
         if (!button) return reject(new Error('no "Load more" button'));
         const timer = setTimeout(() => reject(new Error('no new cards after "Load more"')), 60_000);
@@ -80,8 +87,8 @@ function loadMore(page) {
   );
 }
 
-async function measureOnce(browser, base, session) {
-  const context = await browser.newContext({
+async function measureOnce(browser: Browser, base: string, session: Session) {
+  const context = await newBenchContext(browser, {
     baseURL: base,
     viewport: { width: 1700, height: 1000 },
   });
@@ -105,7 +112,7 @@ async function measureOnce(browser, base, session) {
         const data = performance
           .getEntriesByType('resource')
           .filter((entry) => entry.name.includes(call))
-          .at(0);
+          .at(0) as PerformanceResourceTiming | undefined;
         return {
           dataAt: data?.responseEnd ?? null,
           apiMs: data ? data.responseEnd - data.requestStart : null,
@@ -114,9 +121,9 @@ async function measureOnce(browser, base, session) {
           cards: document.querySelectorAll(`${list} ${card}`).length,
           elements: document.getElementsByTagName('*').length,
           shown: [...document.querySelectorAll('p')].find((p) =>
-            p.textContent.startsWith('Showing'),
+            p.textContent?.startsWith('Showing'),
           )?.textContent,
-          longTasks: [...window.__bench.longTasks],
+          longTasks: [...(window.__bench.taskTimes ?? [])],
         };
       },
       { list: LIST, card: CARD, call: PAGE_CALL },
@@ -125,17 +132,20 @@ async function measureOnce(browser, base, session) {
     await idle(page);
     const after = await page.evaluate(
       ({ list, card }) => ({
-        longTasks: [...window.__bench.longTasks],
+        longTasks: [...(window.__bench.taskTimes ?? [])],
         cards: document.querySelectorAll(`${list} ${card}`).length,
       }),
       { list: LIST, card: CARD },
     );
-    const afterData = opened.longTasks.filter((t) => t.start + t.duration >= opened.dataAt);
-    const longest = (tasks) => Math.max(0, ...tasks.map((t) => t.duration));
+    // Number(): a missing entry (null) counts as 0, as it always has.
+    const dataAt = Number(opened.dataAt);
+    const afterData = opened.longTasks.filter((t) => t.start + t.duration >= dataAt);
+    const longest = (tasks: Array<{ duration: number }>) =>
+      Math.max(0, ...tasks.map((t) => t.duration));
     return {
-      apiMs: opened.apiMs,
-      kb: opened.bytes / 1024,
-      renderMs: opened.firstCardAt - opened.dataAt,
+      apiMs: opened.apiMs ?? NaN,
+      kb: Number(opened.bytes) / 1024,
+      renderMs: Number(opened.firstCardAt) - dataAt,
       cards: opened.cards,
       elements: opened.elements,
       total: Number(/of ([\d,]+)/.exec(opened.shown ?? '')?.[1]?.replace(/\D/g, '') ?? NaN),
@@ -162,7 +172,7 @@ const FIGURES = [
   ['"Load more": new cards painted (ms, median of 2)', 'moreMs', 0],
   ['cards in the DOM after 2 × "Load more"', 'moreCards', 0],
   ['longest main-thread task while loading more (ms; target ≤ 50)', 'moreLongest', 0],
-];
+] as const;
 
 async function main() {
   if (!Number.isInteger(REQUESTS) || REQUESTS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
@@ -182,7 +192,7 @@ async function main() {
           headers: { authorization: `JWT ${session.access}` },
         })
       ).headers.get('x-total-count');
-      const results = [];
+      const results: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
       for (let i = 0; i < RUNS; i++) {
         console.log(`Run ${i + 1}/${RUNS}: opening /requests?page=pending …`);
         results.push(await measureOnce(browser, base, session));
@@ -191,7 +201,7 @@ async function main() {
         results,
         `/requests?page=pending as the super admin · ${Number(apiTotal).toLocaleString('en-US')} pending requests (API X-Total-Count) · 1700×1000 · Chromium ${browser.version()} · ${RUNS} runs\n` +
           // Timings on a shared machine say little without how busy it was.
-          `load average (1 min) at the end: ${loadavg()[0].toFixed(1)} on this machine`,
+          `load average (1 min) at the end: ${(loadavg()[0] ?? NaN).toFixed(1)} on this machine`,
         FIGURES,
       );
     },
