@@ -28,8 +28,12 @@ const BENCHES = [
     process.execPath,
     ['--import', 'tsx', 'bench/src/browser/shops-page.ts'],
   ],
-  ['QR generator in the browser', process.execPath, ['scripts/bench-qr.mjs']],
-  ['QR label sheets (PDF) in the browser', process.execPath, ['scripts/bench-qr-labels.mjs']],
+  ['QR generator in the browser', process.execPath, ['--import', 'tsx', 'bench/src/browser/qr.ts']],
+  [
+    'QR label sheets (PDF) in the browser',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/browser/qr-labels.ts'],
+  ],
   [
     'Pending requests in the browser',
     process.execPath,

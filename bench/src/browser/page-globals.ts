@@ -4,7 +4,7 @@
 /** One page's record: each bench fills the fields it watches for. */
 export interface PageRecord {
   longTasks: number[];
-  /** Long tasks with when they started (the requests bench: those after the data came). */
+  /** Long tasks with when they started (the requests and QR benches: those after a moment). */
   taskTimes?: Array<{ start: number; duration: number }>;
   firstRowAt?: number | null;
   skeletonAt?: number | null;
@@ -22,7 +22,7 @@ declare global {
     /** The QR labels bench: when the PDF's download link was clicked. */
     __savedAt: number | null;
     /** The QR bench's single-thread baseline, built in the page. */
-    __qrBaseline: (codes: number) => Promise<number>;
+    __qrBaseline: (codes: string[]) => Promise<{ ms: number; bytes: number }>;
     /** The shop list bench: the first row's text before a click. */
     __before: string;
   }

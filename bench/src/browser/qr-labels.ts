@@ -1,5 +1,5 @@
 // Benchmark of issue 32's printable labels: "1,000 labels in ≤ 3 s". Like
-// scripts/bench-qr.mjs it starts the whole system on spare ports with a fresh
+// qr.ts it starts the whole system on spare ports with a fresh
 // data folder, opens /qr as the super admin in headless Chromium and, for
 // each label sheet, clicks Download labels (PDF) for N codes a few times:
 // click to saved PDF, the generate_codes call included, and the part after
@@ -9,19 +9,28 @@
 // the same module also runs in Node on one thread (PNGs rendered there too),
 // as a figure free of the page. Like the other benchmarks it reports the
 // goal; it fails only when no PDF is saved.
-//   node scripts/bench-qr-labels.mjs [--labels 1000] [--runs 3] [--panel-port 4900] [--api-port 8900]
+//   npm run qr-labels -w bench -- [--labels 1000] [--runs 3] [--panel-port 4900] [--api-port 8900]
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { tsImport } from 'tsx/esm/api';
 
-import { ROOT } from './lib/apps.mjs';
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, median, printCells, storeSession, withSeededSystem } = await tsImport(
-  '../bench/src/browser/bench-system.ts',
-  import.meta.url,
-);
+import type { Page } from 'playwright-core';
 
+import { buildLabelPdf } from '../../../mfe-qr/src/lib/qr-labels/build-label-pdf';
+import { LABEL_SHEETS, pageCount } from '../../../mfe-qr/src/lib/qr-labels/label-layout';
+import { encodeQrPng } from '../../../mfe-qr/src/lib/qr-zip/qr-png';
+import { QR } from '../../../shared/src/config/constants';
+import { QR_LABEL_MESSAGES } from '../../../shared/src/config/qr-label-messages';
+import {
+  apiLogin,
+  median,
+  newBenchContext,
+  printCells,
+  storeSession,
+  withSeededSystem,
+} from './bench-system';
+
+// Object.keys loses the ids' type; the sheets are a fixed record.
+const SHEET_IDS = Object.keys(LABEL_SHEETS) as Array<keyof typeof LABEL_SHEETS>;
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const BUDGET_MS = 3000;
 
@@ -38,38 +47,31 @@ const RUNS = Number(values.runs);
 const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
 
-const load = (file) => tsImport(path.join(ROOT, file), import.meta.url);
-const { QR } = await load('shared/src/config/constants.ts');
-const { QR_LABEL_MESSAGES } = await load('shared/src/config/qr-label-messages.ts');
-const { LABEL_SHEETS, pageCount } = await load('mfe-qr/src/lib/qr-labels/label-layout.ts');
-const { buildLabelPdf } = await load('mfe-qr/src/lib/qr-labels/build-label-pdf.ts');
-const { encodeQrPng } = await load('mfe-qr/src/lib/qr-zip/qr-png.ts');
-
 /** When a file was handed to the browser to save. */
-function recordSaves() {
+function recordSaves(): void {
   window.__savedAt = null;
   const click = HTMLAnchorElement.prototype.click;
-  HTMLAnchorElement.prototype.click = function saveLink() {
+  HTMLAnchorElement.prototype.click = function saveLink(this: HTMLAnchorElement) {
     if (this.download) window.__savedAt = performance.now();
     return click.call(this);
   };
 }
 
-async function choose(page, button, label) {
+async function choose(page: Page, button: string, label: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${button}`) }).click();
   await page.getByRole('combobox', { name: `Search ${button}` }).fill(label.toLowerCase());
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
-async function measureOnce(page) {
+async function measureOnce(page: Page) {
   await page.evaluate(() => (window.__savedAt = null));
   const downloaded = page.waitForEvent('download', { timeout: 120_000 });
   const clickedAt = await page.evaluate((name) => {
     const button = [...document.querySelectorAll('button')].find(
-      (b) => b.textContent.trim() === name,
+      (b) => b.textContent?.trim() === name,
     );
     const at = performance.now();
-    button.click();
+    button?.click();
     return at;
   }, QR_LABEL_MESSAGES.download);
   const download = await downloaded;
@@ -78,19 +80,21 @@ async function measureOnce(page) {
     const generate = performance
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('generate_codes'))
-      .at(-1);
+      .at(-1) as PerformanceResourceTiming | undefined;
+    // Number(): a save never seen (null) counts as 0, as it always has.
+    const savedAt = Number(window.__savedAt);
     return {
-      clickToSaved: window.__savedAt - clickedAt,
-      afterApi: window.__savedAt - generate.responseEnd,
+      clickToSaved: savedAt - clickedAt,
+      afterApi: savedAt - (generate?.responseEnd ?? NaN),
     };
   }, clickedAt);
   return { ...timing, name: download.suggestedFilename() };
 }
 
 /** The same builder on one Node thread, the PNGs rendered there as the workers would. */
-async function inNode(sheetId) {
+async function inNode(sheetId: keyof typeof LABEL_SHEETS): Promise<number[]> {
   const codes = Array.from({ length: LABELS }, () => randomBytes(12).toString('base64url'));
-  const times = [];
+  const times: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const started = performance.now();
     const pngs = codes.map((code) => encodeQrPng(code, QR.sizePx, QR.errorCorrectionLevel));
@@ -110,14 +114,14 @@ async function main() {
   if (!Number.isInteger(LABELS) || LABELS < 1 || !Number.isInteger(RUNS) || RUNS < 1) {
     throw new Error('--labels and --runs must be positive integers');
   }
-  const f = (n) => Math.round(n).toLocaleString('en-US');
-  const verdict = (ms) => (ms <= BUDGET_MS ? 'met' : 'NOT met');
+  const f = (n: number) => Math.round(n).toLocaleString('en-US');
+  const verdict = (ms: number) => (ms <= BUDGET_MS ? 'met' : 'NOT met');
   const rows = [['', 'labels', 'pages', 'ms (median)', 'budget (ms)', '']];
   await withSeededSystem(
     { name: 'qr-labels', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null },
     async ({ browser, base, apiBase }) => {
       const session = await apiLogin(apiBase, ADMIN);
-      const context = await browser.newContext({
+      const context = await newBenchContext(browser, {
         baseURL: base,
         viewport: { width: 1280, height: 800 },
         acceptDownloads: true,
@@ -132,7 +136,7 @@ async function main() {
       const cores = await page.evaluate(() => navigator.hardwareConcurrency);
 
       let first = true;
-      for (const sheetId of Object.keys(LABEL_SHEETS)) {
+      for (const sheetId of SHEET_IDS) {
         const pages = f(pageCount(LABEL_SHEETS[sheetId], LABELS));
         await page
           .getByRole('combobox', { name: QR_LABEL_MESSAGES.sheetLabel })
@@ -150,7 +154,7 @@ async function main() {
           ]);
           first = false;
         }
-        const runs = [];
+        const runs: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
         for (let i = 0; i < RUNS; i++) {
           console.log(`${sheetId} run ${i + 1}/${RUNS}: ${f(LABELS)} labels …`);
           const run = await measureOnce(page);
@@ -171,7 +175,7 @@ async function main() {
           [`${sheetId},   of which render + lay out + save`, f(LABELS), pages, f(afterApi), '', ''],
         );
       }
-      for (const sheetId of Object.keys(LABEL_SHEETS)) {
+      for (const sheetId of SHEET_IDS) {
         console.log(`${sheetId}: the builder in Node …`);
         const ms = median(await inNode(sheetId));
         rows.push([
@@ -191,7 +195,7 @@ async function main() {
   );
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -7,20 +7,25 @@
 // canvas.toBlob + zip.file per code, then generateAsync) on the same number
 // of codes in the same page, and prints the medians. Like the other
 // benchmarks it reports the goals; it fails only when no zip is saved.
-//   node scripts/bench-qr.mjs [--codes 1000] [--runs 3] [--panel-port 4650] [--api-port 8750]
+//   npm run qr -w bench -- [--codes 1000] [--runs 3] [--panel-port 4650] [--api-port 8750]
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { tsImport } from 'tsx/esm/api';
 // esbuild comes with tsx (a root devDependency); it bundles the baseline for the page.
 import { build } from 'esbuild';
 
-import { ROOT } from './lib/apps.mjs';
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, median, printCells, storeSession, withSeededSystem } = await tsImport(
-  '../bench/src/browser/bench-system.ts',
-  import.meta.url,
-);
+import type { Page } from 'playwright-core';
+
+import { ROOT } from '../../../scripts/lib/apps.mjs';
+import {
+  apiLogin,
+  median,
+  newBenchContext,
+  printCells,
+  storeSession,
+  withSeededSystem,
+} from './bench-system';
+import type { PageRecord } from './page-globals';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const GOALS = { clickToSavedMs: 1500, longestTaskMs: 50, speedup: 1.5 };
@@ -39,7 +44,7 @@ const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
 
 /** The issue's fixed baseline, bundled for the page as window.__qrBaseline(codes) → ms. */
-async function baselineScript() {
+async function baselineScript(): Promise<string> {
   const result = await build({
     stdin: {
       contents: `
@@ -64,41 +69,44 @@ async function baselineScript() {
     platform: 'browser',
     write: false,
   });
-  return result.outputFiles[0].text;
+  const [script] = result.outputFiles;
+  if (!script) throw new Error('esbuild wrote no baseline script');
+  return script.text;
 }
 
 /** From the first script on: long tasks, and when qr_codes.zip was handed to the browser to save. */
-function recordPage() {
-  const bench = { longTasks: [], savedAt: null };
+function recordPage(): void {
+  const taskTimes: Array<{ start: number; duration: number }> = [];
+  const bench: PageRecord = { longTasks: [], taskTimes, savedAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
-      bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+      taskTimes.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const click = HTMLAnchorElement.prototype.click;
-  HTMLAnchorElement.prototype.click = function saveLink() {
+  HTMLAnchorElement.prototype.click = function saveLink(this: HTMLAnchorElement) {
     if (this.download) bench.savedAt = performance.now();
     return click.call(this);
   };
 }
 
-async function choose(page, button, label) {
+async function choose(page: Page, button: string, label: string): Promise<void> {
   await page.getByRole('button', { name: new RegExp(`^${button}`) }).click();
   await page.getByRole('combobox', { name: `Search ${button}` }).fill(label.toLowerCase());
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
-async function measureOnce(page) {
+async function measureOnce(page: Page) {
   await page.evaluate(() => {
     window.__bench.savedAt = null;
   });
   const downloaded = page.waitForEvent('download', { timeout: 120_000 });
   const clickedAt = await page.evaluate(() => {
     const button = [...document.querySelectorAll('button')].find(
-      (b) => b.textContent.trim() === 'Download',
+      (b) => b.textContent?.trim() === 'Download',
     );
     const at = performance.now();
-    button.click();
+    button?.click();
     return at;
   });
   await downloaded;
@@ -108,13 +116,17 @@ async function measureOnce(page) {
       const generate = performance
         .getEntriesByType('resource')
         .filter((entry) => entry.name.includes('generate_codes'))
-        .at(-1);
-      const { savedAt, longTasks } = window.__bench;
-      const during = longTasks.filter((t) => t.start >= clickedAt && t.start <= savedAt);
+        .at(-1) as PerformanceResourceTiming | undefined;
+      // Number(): a moment never seen (null) counts as 0, as it always has.
+      const savedAt = Number(window.__bench.savedAt);
+      const answeredAt = generate?.responseEnd ?? NaN;
+      const during = (window.__bench.taskTimes ?? []).filter(
+        (t) => t.start >= clickedAt && t.start <= savedAt,
+      );
       return {
         clickToSaved: savedAt - clickedAt,
-        api: generate.responseEnd - clickedAt,
-        renderAndZip: savedAt - generate.responseEnd,
+        api: answeredAt - clickedAt,
+        renderAndZip: savedAt - answeredAt,
         longest: Math.max(0, ...during.map((t) => t.duration)),
         longTasks: during.length,
       };
@@ -133,7 +145,7 @@ async function main() {
     { name: 'qr', panelPort: PANEL_PORT, apiPort: API_PORT, seedArgs: null },
     async ({ browser, base: panelBase, apiBase }) => {
       const session = await apiLogin(apiBase, ADMIN);
-      const context = await browser.newContext({
+      const context = await newBenchContext(browser, {
         baseURL: panelBase,
         viewport: { width: 1280, height: 800 },
         acceptDownloads: true,
@@ -152,7 +164,7 @@ async function main() {
       // One run first that is not counted: the workers' first job compiles their code.
       console.log('Warm-up run …');
       await measureOnce(page);
-      const results = [];
+      const results: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
       for (let i = 0; i < RUNS; i++) {
         console.log(`Run ${i + 1}/${RUNS}: Download of ${CODES} codes …`);
         results.push(await measureOnce(page));
@@ -163,24 +175,24 @@ async function main() {
       const codes = Array.from({ length: CODES }, (_, i) =>
         `bench${String(i).padStart(11, '0')}`.slice(0, 16),
       );
-      const baselineRuns = [];
+      const baselineRuns: number[] = [];
       for (let i = 0; i < RUNS; i++) {
         baselineRuns.push((await page.evaluate((c) => window.__qrBaseline(c), codes)).ms);
       }
 
-      const rate = (ms) => (CODES / ms) * 1000;
+      const rate = (ms: number) => (CODES / ms) * 1000;
       const ours = results.map((r) => rate(r.renderAndZip));
       const base = baselineRuns.map(rate);
       const ratio = median(ours) / median(base);
-      const f = (n, digits = 0) =>
+      const f = (n: number, digits = 0) =>
         n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-      const row = (label, values, digits, goal) => [
+      const row = (label: string, values: number[], digits: number, goal: string) => [
         label,
         ...values.map((v) => f(v, digits)),
         f(median(values), digits),
         goal,
       ];
-      const verdict = (ok) => (ok ? 'met' : 'NOT met');
+      const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
       const clickMedian = median(results.map((r) => r.clickToSaved));
       const longest = Math.max(...results.map((r) => r.longest));
       printCells(
@@ -231,7 +243,7 @@ async function main() {
   );
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
