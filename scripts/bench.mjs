@@ -39,7 +39,11 @@ const BENCHES = [
     process.execPath,
     ['--import', 'tsx', 'bench/src/browser/requests-page.ts'],
   ],
-  ['The counter in the browser', process.execPath, ['scripts/bench-counter.mjs']],
+  [
+    'The counter in the browser',
+    process.execPath,
+    ['--import', 'tsx', 'bench/src/browser/counter.ts'],
+  ],
   [
     'API fuzzer, long run',
     'npm',

@@ -42,10 +42,11 @@ class NoRowsError extends Error {}
 
 /** What each page records from its first script on: long tasks and when the first table row appeared. */
 function recordPage(): void {
-  const bench: PageRecord = { longTasks: [], firstRowAt: null };
+  const longTasks: number[] = [];
+  const bench: PageRecord = { longTasks, firstRowAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   const rows = new MutationObserver(() => {
     if (document.querySelector('table tbody tr')) {
@@ -120,7 +121,7 @@ async function measureOnce(browser: Browser, base: string, session: Session) {
         rows: document.querySelectorAll(`${list} tbody tr`).length,
         elements: document.getElementsByTagName('*').length,
         pager: document.querySelector(`${pager} p`)?.textContent ?? '',
-        longTasks: [...window.__bench.longTasks],
+        longTasks: [...(window.__bench.longTasks ?? [])],
       }),
       { list: LIST, pager: PAGER },
     );
@@ -136,7 +137,7 @@ async function measureOnce(browser: Browser, base: string, session: Session) {
     await idle(page);
     const paged = await page.evaluate(
       ({ list, pager }) => ({
-        longTasks: [...window.__bench.longTasks],
+        longTasks: [...(window.__bench.longTasks ?? [])],
         rows: document.querySelectorAll(`${list} tbody tr`).length,
         pager: document.querySelector(`${pager} p`)?.textContent ?? '',
       }),

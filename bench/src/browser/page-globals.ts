@@ -3,7 +3,7 @@
 
 /** One page's record: each bench fills the fields it watches for. */
 export interface PageRecord {
-  longTasks: number[];
+  longTasks?: number[];
   /** Long tasks with when they started (the requests and QR benches: those after a moment). */
   taskTimes?: Array<{ start: number; duration: number }>;
   firstRowAt?: number | null;
@@ -25,5 +25,7 @@ declare global {
     __qrBaseline: (codes: string[]) => Promise<{ ms: number; bytes: number }>;
     /** The shop list bench: the first row's text before a click. */
     __before: string;
+    /** The shell's own state: which role's pages it has warmed (the counter bench waits for it). */
+    __PANEL__?: { warmedFor?: string };
   }
 }

@@ -47,10 +47,11 @@ class NoRowsError extends Error {}
  * first table row did.
  */
 function recordPage(): void {
-  const bench: PageRecord = { longTasks: [], skeletonAt: null, firstRowAt: null };
+  const longTasks: number[] = [];
+  const bench: PageRecord = { longTasks, skeletonAt: null, firstRowAt: null };
   window.__bench = bench;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) bench.longTasks.push(entry.duration);
+    for (const entry of list.getEntries()) longTasks.push(entry.duration);
   }).observe({ type: 'longtask', buffered: true });
   const watch = new MutationObserver(() => {
     if (bench.skeletonAt === null && document.querySelector('[aria-label="Loading shops"]'))
@@ -119,7 +120,7 @@ async function measureOnce(browser: Browser, session: Session) {
         PerformanceResourceTiming | undefined;
       return {
         ...window.__bench,
-        longTasks: [...window.__bench.longTasks],
+        longTasks: [...(window.__bench.longTasks ?? [])],
         dataAt: list ? list.responseEnd : NaN,
         listBytes: list ? list.decodedBodySize : NaN,
         rows: document.querySelectorAll('table tbody tr').length,
@@ -153,7 +154,7 @@ async function measureOnce(browser: Browser, session: Session) {
       `${firstName} !== window.__before`,
     );
     await idle(page);
-    const after = await page.evaluate(() => [...window.__bench.longTasks]);
+    const after = await page.evaluate(() => [...(window.__bench.longTasks ?? [])]);
     const interactionTasks = after.slice(before);
     return {
       dataAfterWait: opened.dataAt - waitEnds,

@@ -11,35 +11,33 @@
 // Chromium's fake camera, timing "Use camera" to the row and reading the
 // frames the decoder got through (video.dataset.frames). Like the other
 // benchmarks it reports the goals; it fails only when it cannot measure.
-//   node scripts/bench-counter.mjs [--codes 30] [--tries 100] [--camera-runs 3]
+//   npm run counter -w bench -- [--codes 30] [--tries 100] [--camera-runs 3]
 //     [--camera-seconds 5] [--panel-port 4800] [--api-port 8800]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { tsImport } from 'tsx/esm/api';
-
-import { ensureBrowser } from './ensure-browser.mjs';
-import { ROOT } from './lib/apps.mjs';
-// The browser benchmarks' shared driver moved to the bench workspace (TypeScript).
-const { apiLogin, CHROMIUM_ARGS, idle, median, printCells, storeSession, withSeededSystem } =
-  await tsImport('../bench/src/browser/bench-system.ts', import.meta.url);
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 
 // The e2e tests' fake camera and the counter's texts, so the bench films and reads what they do.
-const { writeFakeCameraVideo } = await tsImport(
-  path.join(ROOT, 'e2e/fixtures/fake-camera.ts'),
-  import.meta.url,
-);
-const { COUNTER } = await tsImport(
-  path.join(ROOT, 'shared/src/config/constants.ts'),
-  import.meta.url,
-);
-const { COUNTER_MESSAGES } = await tsImport(
-  path.join(ROOT, 'shared/src/config/counter-messages.ts'),
-  import.meta.url,
-);
+import { writeFakeCameraVideo } from '../../../e2e/fixtures/fake-camera';
+import { ensureBrowser } from '../../../scripts/ensure-browser.mjs';
+import { COUNTER } from '../../../shared/src/config/counter-constants';
+import { COUNTER_MESSAGES } from '../../../shared/src/config/counter-messages';
+import {
+  type Session,
+  apiLogin,
+  CHROMIUM_ARGS,
+  idle,
+  median,
+  newBenchContext,
+  PAGE_NAME_HELPER,
+  printCells,
+  storeSession,
+  withSeededSystem,
+} from './bench-system';
+import type { PageRecord } from './page-globals';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin12345' };
 const SHOP = { email: 'shop@example.com', password: 'shop12345' };
@@ -66,7 +64,14 @@ const CAMERA_SECONDS = Number(values['camera-seconds']);
 const PANEL_PORT = Number(values['panel-port']);
 const API_PORT = Number(values['api-port']);
 
-async function api(apiBase, session, method, route, body) {
+/** One API call as `session`; `T` is the part of the answer the caller reads. */
+async function api<T = unknown>(
+  apiBase: string,
+  session: Session,
+  method: string,
+  route: string,
+  body?: object,
+): Promise<T> {
   const response = await fetch(`${apiBase}/api/v0${route}`, {
     method,
     headers: {
@@ -77,7 +82,7 @@ async function api(apiBase, session, method, route, body) {
   });
   if (!response.ok)
     throw new Error(`${method} ${route}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as T;
 }
 
 /**
@@ -85,11 +90,19 @@ async function api(apiBase, session, method, route, body) {
  * makes them: approval moves the provider's oldest free containers of a type
  * first, so the shop asks for all of the type with the fewest, new batch included.
  */
-async function stockCodes(apiBase, count) {
+async function stockCodes(
+  apiBase: string,
+  count: number,
+): Promise<{ codes: string[]; label: string; shop: Session }> {
   const admin = await apiLogin(apiBase, ADMIN);
   const shop = await apiLogin(apiBase, SHOP);
-  const { types } = await api(apiBase, admin, 'GET', '/pack/containers/types_and_countries');
-  const stock = await api(
+  const { types } = await api<{ types: Record<string, string> }>(
+    apiBase,
+    admin,
+    'GET',
+    '/pack/containers/types_and_countries',
+  );
+  const stock = await api<{ provider_stock_by_container_type?: Record<string, number> }>(
     apiBase,
     admin,
     'GET',
@@ -97,21 +110,34 @@ async function stockCodes(apiBase, count) {
   );
   const free = stock.provider_stock_by_container_type ?? {};
   const [type] = Object.keys(types).sort((a, b) => (free[a] ?? 0) - (free[b] ?? 0));
-  const batch = await api(apiBase, admin, 'POST', '/pack/containers/generate_codes/', {
-    country: 'France',
-    type,
-    count,
-  });
+  if (type === undefined) throw new Error('The demo has no container types');
+  const batch = await api<{ generated_codes: string[] }>(
+    apiBase,
+    admin,
+    'POST',
+    '/pack/containers/generate_codes/',
+    {
+      country: 'France',
+      type,
+      count,
+    },
+  );
   for (let left = (free[type] ?? 0) + count; left > 0; left -= 99) {
-    const asked = await api(apiBase, shop, 'POST', '/pack/containers/request_container/', {
-      containers: [{ container_type: type, count: Math.min(99, left) }],
-    });
+    const asked = await api<{ id: number }>(
+      apiBase,
+      shop,
+      'POST',
+      '/pack/containers/request_container/',
+      {
+        containers: [{ container_type: type, count: Math.min(99, left) }],
+      },
+    );
     await api(apiBase, admin, 'POST', `/pack/containers/${asked.id}/approve_or_deny/`, {
       approved: true,
       reason: 'admin',
     });
   }
-  return { codes: batch.generated_codes, label: types[type], shop };
+  return { codes: batch.generated_codes, label: types[type] ?? type, shop };
 }
 
 /**
@@ -119,8 +145,17 @@ async function stockCodes(apiBase, count) {
  * Enter, or the click on "Use camera") and the next frame after its row
  * showed `label` with no "Checking…" left.
  */
-function recordPage({ label, checking, useCamera }) {
-  const bench = { code: null, startedAt: null, shownAt: null, keys: [] };
+function recordPage({
+  label,
+  checking,
+  useCamera,
+}: {
+  label: string;
+  checking: string;
+  useCamera: string;
+}): void {
+  const keys: number[] = [];
+  const bench: PageRecord = { code: null, startedAt: null, shownAt: null, keys };
   window.__bench = bench;
   const start = () => {
     if (bench.code && bench.startedAt === null) bench.startedAt = performance.now();
@@ -129,14 +164,16 @@ function recordPage({ label, checking, useCamera }) {
   window.addEventListener(
     'keydown',
     (event) => {
-      bench.keys.push(performance.now());
+      (bench.keys ?? keys).push(performance.now());
       if (event.key === 'Enter') start();
     },
     true,
   );
   window.addEventListener(
     'click',
-    (event) => event.target.closest?.('button')?.textContent.trim() === useCamera && start(),
+    (event) =>
+      (event.target as Element | null)?.closest?.('button')?.textContent?.trim() === useCamera &&
+      start(),
     true,
   );
   let framed = false;
@@ -154,24 +191,25 @@ function recordPage({ label, checking, useCamera }) {
 }
 
 /** Sets the code the next entry is for; the page stamps its start and its row. */
-const expectCode = (page, code) =>
+const expectCode = (page: Page, code: string) =>
   page.evaluate(
     (c) => Object.assign(window.__bench, { code: c, startedAt: null, shownAt: null }),
     code,
   );
 
 /** Milliseconds from the entry's start to its row shown, once shown. */
-async function rowShown(page, timeout = ROW_TIMEOUT_MS) {
+async function rowShown(page: Page, timeout = ROW_TIMEOUT_MS): Promise<number> {
   const handle = await page.waitForFunction(
-    () => window.__bench.shownAt !== null && window.__bench.shownAt - window.__bench.startedAt,
+    () =>
+      window.__bench.shownAt != null && window.__bench.shownAt - Number(window.__bench.startedAt),
     undefined,
     { timeout },
   );
-  return handle.jsonValue();
+  return (await handle.jsonValue()) as number;
 }
 
 /** A scanner's keys, as the counter tells them from a person's: none over wedgeMaxGapMs apart. */
-const isScannerPace = (gaps) => gaps.every((gap) => gap <= COUNTER.wedgeMaxGapMs);
+const isScannerPace = (gaps: number[]) => gaps.every((gap) => gap <= COUNTER.wedgeMaxGapMs);
 
 /**
  * A keyboard-wedge scanner typing `code` and Enter: a key every KEY_MS, sent
@@ -182,15 +220,17 @@ const isScannerPace = (gaps) => gaps.every((gap) => gap <= COUNTER.wedgeMaxGapMs
  * could tell from a scanner.) Answers the gaps between keys as they left:
  * on a loaded machine this script's own timers run late too.
  */
-async function wedgeScan(cdp, code) {
+type KeyEvent = { key: string; text?: string; code?: string; windowsVirtualKeyCode?: number };
+
+async function wedgeScan(cdp: CDPSession, code: string): Promise<number[]> {
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
-  const keys = [
-    ...[...code].map((key) => [{ key, text: key }, { key }]),
+  const keys: Array<[KeyEvent, KeyEvent]> = [
+    ...[...code].map((key): [KeyEvent, KeyEvent] => [{ key, text: key }, { key }]),
     [{ ...enter, text: '\r' }, enter],
   ];
   const started = performance.now();
-  const sent = [];
-  const sentAt = [];
+  const sent: Array<Promise<unknown>> = [];
+  const sentAt: number[] = [];
   for (const [i, [down, up]] of keys.entries()) {
     const wait = started + i * KEY_MS - performance.now();
     if (wait > 0) await sleep(wait);
@@ -205,10 +245,11 @@ async function wedgeScan(cdp, code) {
 }
 
 /** Milliseconds between consecutive moments. */
-const gapsOf = (moments) => moments.slice(1).map((at, i) => Math.round(at - moments[i]));
+const gapsOf = (moments: number[]) =>
+  moments.slice(1).map((at, i) => Math.round(at - (moments[i] ?? at)));
 
 /** /lend ready for scans: its field shown and the shell done warming the shop's other pages. */
-async function openLend(page) {
+async function openLend(page: Page): Promise<void> {
   await page.goto('/lend');
   await page.getByLabel(COUNTER_MESSAGES.codeLabel).waitFor();
   // Warming downloads and parses the other remotes: on a busy machine it stalls key delivery.
@@ -223,9 +264,13 @@ async function openLend(page) {
  * keys came too late for, on a busy machine) is counted apart, so one miss
  * does not end the run.
  */
-async function decodeTimes(page, codes, enter) {
+async function decodeTimes(
+  page: Page,
+  codes: string[],
+  enter: (code: string) => Promise<void>,
+): Promise<{ times: number[]; missed: number }> {
   await openLend(page);
-  const times = [];
+  const times: number[] = [];
   let missed = 0;
   for (const code of codes) {
     await expectCode(page, code);
@@ -245,17 +290,17 @@ async function decodeTimes(page, codes, enter) {
  * between two keys as the page got them, which tells a slow machine from a
  * recogniser that missed.
  */
-async function wedgeTries(page, cdp, codes) {
+async function wedgeTries(page: Page, cdp: CDPSession, codes: string[]) {
   await openLend(page);
   const client = page.getByRole('combobox', { name: COUNTER_MESSAGES.clientLabel });
   const code = page.getByLabel(COUNTER_MESSAGES.codeLabel);
   let recognised = 0;
   let lateSent = 0;
-  const gaps = [];
+  const gaps: number[] = [];
   for (const [i, scanned] of codes.entries()) {
     const focus = i % 2 ? 'client field' : 'no field';
     if (i % 2) await client.focus();
-    else await page.evaluate(() => document.activeElement?.blur());
+    else await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.evaluate(() => {
       window.__bench.keys = [];
     });
@@ -265,7 +310,7 @@ async function wedgeTries(page, cdp, codes) {
       .waitFor({ timeout: ROW_TIMEOUT_MS })
       .then(() => true)
       .catch(() => false);
-    const pageGaps = gapsOf(await page.evaluate(() => window.__bench.keys));
+    const pageGaps = gapsOf(await page.evaluate(() => window.__bench.keys ?? []));
     gaps.push(Math.max(0, ...pageGaps));
     if (!isScannerPace(sentGaps)) lateSent += 1;
     const left = (await client.inputValue()) + (await code.inputValue());
@@ -285,7 +330,13 @@ async function wedgeTries(page, cdp, codes) {
 }
 
 /** "Use camera" to the row, then the decoder's frames a second, in a browser filming `video`. */
-async function cameraRuns(base, session, video, code, label) {
+async function cameraRuns(
+  base: string,
+  session: Session,
+  video: string,
+  code: string,
+  label: string,
+): Promise<Array<{ toRow: number; fps: number }>> {
   const browser = await chromium.launch({
     executablePath: await ensureBrowser(),
     headless: true,
@@ -297,6 +348,8 @@ async function cameraRuns(base, session, video, code, label) {
   });
   try {
     const context = await browser.newContext({ baseURL: base, permissions: ['camera'] });
+    // As newBenchContext does: this browser is the bench's own, with the fake camera.
+    await context.addInitScript({ content: PAGE_NAME_HELPER });
     await context.addInitScript(recordPage, {
       label,
       checking: COUNTER_MESSAGES.checking,
@@ -304,7 +357,7 @@ async function cameraRuns(base, session, video, code, label) {
     });
     const page = await context.newPage();
     await storeSession(page, session);
-    const runs = [];
+    const runs: Array<{ toRow: number; fps: number }> = [];
     for (let i = 0; i < CAMERA_RUNS; i++) {
       console.log(`Camera run ${i + 1}/${CAMERA_RUNS} …`);
       await openLend(page);
@@ -328,9 +381,9 @@ async function cameraRuns(base, session, video, code, label) {
   }
 }
 
-function percentile(numbers, p) {
+function percentile(numbers: number[], p: number): number {
   const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function main() {
@@ -346,7 +399,7 @@ async function main() {
       async ({ browser, base, apiBase }) => {
         const { codes, label, shop } = await stockCodes(apiBase, Math.max(CODES, TRIES));
         console.log(`${codes.length} new ${label} containers in ${SHOP.email}'s stock.`);
-        const context = await browser.newContext({
+        const context = await newBenchContext(browser, {
           baseURL: base,
           viewport: { width: 1280, height: 800 },
         });
@@ -367,23 +420,24 @@ async function main() {
         });
         console.log(`${CODES} codes as wedge bursts (10 ms a key) …`);
         const wedge = await decodeTimes(page, codes.slice(0, CODES), async (code) => {
-          await page.evaluate(() => document.activeElement?.blur());
+          await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
           await wedgeScan(cdp, code);
         });
         console.log(`${TRIES} wedge scans at 10 ms a key …`);
         const tries = await wedgeTries(page, cdp, codes.slice(0, TRIES));
 
         const video = path.join(temp, 'label.y4m');
-        await writeFakeCameraVideo(video, codes[0]);
-        const camera = await cameraRuns(base, shop, video, codes[0], label);
+        const [filmed = ''] = codes;
+        await writeFakeCameraVideo(video, filmed);
+        const camera = await cameraRuns(base, shop, video, filmed, label);
 
-        const f = (n, digits = 0) =>
+        const f = (n: number, digits = 0) =>
           n.toLocaleString('en-US', {
             minimumFractionDigits: digits,
             maximumFractionDigits: digits,
           });
-        const verdict = (ok) => (ok ? 'met' : 'NOT met');
-        const timing = (name, { times, missed }) => [
+        const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+        const timing = (name: string, { times, missed }: { times: number[]; missed: number }) => [
           missed ? `${name}, ${missed} never shown` : name,
           f(median(times)),
           f(percentile(times, 95)),
@@ -445,7 +499,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
