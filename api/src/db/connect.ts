@@ -5,13 +5,13 @@ import path from 'node:path';
 import {
   Kysely,
   PostgresAdapter,
-  PostgresDialect,
   SqliteDialect,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
 import { Client, Pool, types, type ClientConfig, type PoolClient } from 'pg';
 
+import { AuditAnnouncingDialect } from './audit-announcer';
 import type { Database as Schema } from './schema';
 
 export type Db = Kysely<Schema>;
@@ -57,7 +57,7 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     pool.on('connect', preparedStatements);
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Schema>({ dialect: new AuditAnnouncingDialect({ pool }) });
     changeStamps.set(db, snapshotStamps(pool));
     pgPools.set(db, pool);
     return { db, kind: 'postgres' };

@@ -27,6 +27,7 @@ import { liveEvents } from './migrations/20261126T1100-live-events';
 import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
 import { auditShopActions } from './migrations/20261126T1300-audit-shop-actions';
 import { stripedAllShopsFigures } from './migrations/20261126T1400-striped-all-shops-figures';
+import { liveEventsAfterCommit } from './migrations/20261126T1500-live-events-after-commit';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -58,6 +59,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261126T1200-due-day-figures': dueDayFigures(kind),
     '20261126T1300-audit-shop-actions': auditShopActions,
     '20261126T1400-striped-all-shops-figures': stripedAllShopsFigures(kind),
+    '20261126T1500-live-events-after-commit': liveEventsAfterCommit(kind),
   };
 }
 

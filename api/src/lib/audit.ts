@@ -92,5 +92,7 @@ export async function recordAudit(
       user_agent: context.userAgent,
       details: JSON.stringify(entry.details ?? {}),
     })
+    // What a live event says of the entry: announced once it commits (db/audit-announcer.ts).
+    .returning(['id', 'action', 'target_kind', 'target_id', 'shop_id'])
     .execute();
 }

@@ -1,14 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Client, Notification } from 'pg';
 
+import { LIVE_CHANNEL } from '../db/audit-announcer';
 import { dbKindOf, dedicatedClient, type Db } from '../db/connect';
 import { newestAuditId } from '../repositories/audit-log';
 import { liveEventsAfter } from '../repositories/live-events';
 import type { LiveEvent } from '../schemas/live-events';
 import { LiveHub } from './live-hub';
 
-/** PostgreSQL's channel; the audit log's trigger notifies it (migration 20261126T1100). */
-export const LIVE_CHANNEL = 'panel_live';
 /** More missed events than this after a gap, and clients are told to re-read everything. */
 const CATCH_UP_LIMIT = 1_000;
 const RECONNECT_MS = 1_000;
@@ -23,8 +22,8 @@ declare module 'fastify' {
  * Feeds this process's LiveHub with every committed audit entry, whichever
  * process wrote it:
  * - PostgreSQL: one connection of its own LISTENs on `panel_live`; the
- *   trigger's NOTIFY arrives when the writing transaction commits, on every
- *   process. If that connection drops, it reconnects and catches up from the
+ *   writing process NOTIFYs there as soon as the entry's transaction has
+ *   committed (db/audit-announcer.ts), and it arrives on every process. If that connection drops, it reconnects and catches up from the
  *   table (events are only "re-read" signals, so a repeat is harmless).
  * - SQLite: one process writes, so after each call that may have written,
  *   the new entries are read from the table and passed on.
@@ -82,12 +81,16 @@ function singleFlight(task: () => Promise<void>): () => Promise<void> {
   return run;
 }
 
-function parseEvent(message: Notification): LiveEvent | null {
+/** A NOTIFY's events (an array, see db/audit-announcer.ts); none if it is not ours. */
+function eventsOf(message: Notification): LiveEvent[] {
+  if (message.channel !== LIVE_CHANNEL) return [];
   try {
-    const event = JSON.parse(message.payload ?? '') as LiveEvent;
-    return typeof event.id === 'number' ? event : null;
+    const events = JSON.parse(message.payload ?? '') as unknown;
+    return Array.isArray(events)
+      ? events.filter((e): e is LiveEvent => typeof (e as LiveEvent | null)?.id === 'number')
+      : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -107,8 +110,7 @@ function listen(
     if (!next || stopped) return;
     client = next;
     next.on('notification', (message) => {
-      const event = message.channel === LIVE_CHANNEL ? parseEvent(message) : null;
-      if (event) hub.publish(event);
+      for (const event of eventsOf(message)) hub.publish(event);
     });
     const reopen = (error?: unknown) => {
       if (error) warn(error);
