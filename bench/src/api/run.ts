@@ -383,7 +383,7 @@ async function benchConfig(
 
 /** Codes each lending shop is given: more than its connection lends in the row's seconds. */
 // Two lend rows draw from them: with the audit entry skipped, and as it is.
-const LEND_POOL_PER_SHOP = 8_000;
+const LEND_POOL_PER_SHOP = 12_000;
 const CODES_PER_LEND = 20;
 
 /**
