@@ -147,7 +147,7 @@ export interface Config {
   /**
    * The release controller's secret (X-Release-Controller), with which the
    * shell's server reads load reports: RELEASE_CONTROLLER_TOKEN, or generated
-   * once into DATA_DIR/release-controller-token (scripts/lib/release-controller-loop.mjs
+   * once into DATA_DIR/release-controller-token (panel-server/src/releases/release-controller-loop.ts
    * reads the same file).
    */
   releaseControllerToken: string;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A page view's ticket: the shell's server signs one for each page view of a
- * remote version it serves (scripts/lib/view-tickets.mjs), so a load report
+ * remote version it serves (panel-server/src/serving/view-tickets.ts), so a load report
  * proves which version was served and counts once. It is
  * `<base64url JSON {view, remote, version, exp}>.<base64url HMAC-SHA256>`,
  * keyed by a key derived from the release controller's secret, which the

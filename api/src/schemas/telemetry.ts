@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 
 import { StringEnum } from './common';
 
-/** A remote's federation name (apps.json) and a release version (scripts/lib/releases.mjs). */
+/** A remote's federation name (apps.json) and a release version (panel-server/src/releases/releases.ts). */
 const RemoteName = Type.String({ pattern: '^[a-z][a-z0-9_]{0,63}$' });
 const Version = Type.String({ pattern: '^[0-9A-Za-z][0-9A-Za-z._-]{0,63}$' });
 
