@@ -1,11 +1,10 @@
 import {
+  CompiledQuery,
   InsertQueryNode,
   PostgresDialect,
   PostgresDriver,
-  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  type PostgresDialectConfig,
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
@@ -26,8 +25,9 @@ const PAYLOAD_BYTES = 7_000;
  * its end, disk flush included: every audited write queued behind every
  * other (about 340 commits a second here, against 1,000-1,800 without).
  * So the entries are announced right after their transaction commits,
- * from the writing process, by a NOTIFY of its own: a rolled-back change
- * announces nothing, and the lock is held only for that short NOTIFY.
+ * from the writing process, by a NOTIFY of its own on the same connection:
+ * a rolled-back change announces nothing, and the lock is held only for
+ * that short NOTIFY.
  * Should a process die between the commit and the NOTIFY, clients of
  * other processes see that entry at their next reconnect or resync.
  */
@@ -70,17 +70,24 @@ export function payloadsOf(events: LiveEvent[]): string[] {
   return payloads;
 }
 
-/** Kysely's PostgreSQL driver, holding each transaction's audit entries until it commits. */
+/** The NOTIFY of `events`: all their payloads in one statement. */
+function notifyQuery(events: LiveEvent[]): CompiledQuery {
+  return CompiledQuery.raw('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+    LIVE_CHANNEL,
+    payloadsOf(events),
+  ]);
+}
+
+/**
+ * Kysely's PostgreSQL driver, holding each transaction's audit entries
+ * until it commits, then announcing them on the same connection before the
+ * connection goes back to the pool: the caller's next read already sees the
+ * NOTIFY's own transaction (it takes a transaction id, so it moves the
+ * change stamp of kept reads), and no second connection is needed.
+ */
 class AnnouncingDriver extends PostgresDriver {
   readonly #pending = new WeakMap<DatabaseConnection, LiveEvent[]>();
   readonly #watched = new WeakSet<DatabaseConnection>();
-
-  constructor(
-    config: PostgresDialectConfig,
-    private readonly announce: (events: LiveEvent[]) => void,
-  ) {
-    super(config);
-  }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
@@ -93,7 +100,7 @@ class AnnouncingDriver extends PostgresDriver {
       if (events.length > 0) {
         const pending = this.#pending.get(connection);
         if (pending) pending.push(...events);
-        else this.announce(events);
+        else await announce(connection, events);
       }
       return result;
     };
@@ -112,7 +119,7 @@ class AnnouncingDriver extends PostgresDriver {
     const events = this.#pending.get(connection) ?? [];
     this.#pending.delete(connection);
     await super.commitTransaction(connection);
-    if (events.length > 0) this.announce(events);
+    if (events.length > 0) await announce(connection, events);
   }
 
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
@@ -121,20 +128,12 @@ class AnnouncingDriver extends PostgresDriver {
   }
 }
 
-/**
- * All the payloads in one round trip. A client of its own, promise style:
- * the pool's callback-style query does not go with the connection's
- * prepared-statement naming (db/connect.ts).
- */
-async function notify(pool: Pool, payloads: string[]): Promise<void> {
-  const client = await pool.connect();
+/** Announces committed entries; a failure is a missed event (clients re-read at their next resync), never a failed call. */
+async function announce(connection: DatabaseConnection, events: LiveEvent[]): Promise<void> {
   try {
-    await client.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
-      LIVE_CHANNEL,
-      payloads,
-    ]);
-  } finally {
-    client.release();
+    await connection.executeQuery(notifyQuery(events));
+  } catch (error) {
+    process.emitWarning(`Live events not announced: ${(error as Error).message}`);
   }
 }
 
@@ -145,12 +144,6 @@ export class AuditAnnouncingDialect extends PostgresDialect {
   }
 
   override createDriver(): Driver {
-    const { pool } = this.settings;
-    return new AnnouncingDriver(this.settings, (events) => {
-      void notify(pool, payloadsOf(events)).catch((error: Error) =>
-        // A failure is a missed event (clients re-read at their next resync), not a failed call.
-        process.emitWarning(`Live events not announced: ${error.message}`),
-      );
-    });
+    return new AnnouncingDriver(this.settings);
   }
 }
