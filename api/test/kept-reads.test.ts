@@ -100,6 +100,17 @@ describe('kept reads', () => {
 describe('kept pages', () => {
   const get = (url: string, token: string) =>
     ctx.call({ method: 'GET', url: `/api/v0${url}`, token });
+  /** Shop A asks for `count` cups (a write between two reads). */
+  const askForCups = async (count: number) => {
+    const made = await ctx.call({
+      method: 'POST',
+      url: '/api/v0/pack/containers/request_container/',
+      payload: { containers: [{ container_type: 'cup', count }] },
+      token: ctx.shopA.token,
+    });
+    expect(made.statusCode).toBe(201);
+    return made;
+  };
 
   it('shows a request made in between (through the other instance, with two) on the very next page read', async () => {
     const page = '/pack/container-requests/?order=newest&limit=5';
@@ -107,13 +118,7 @@ describe('kept pages', () => {
       const before = await get(page, ctx.admin.token);
       expect(before.statusCode).toBe(200);
       expect((await get(page, ctx.admin.token)).json()).toEqual(before.json());
-      const made = await ctx.call({
-        method: 'POST',
-        url: '/api/v0/pack/containers/request_container/',
-        payload: { containers: [{ container_type: 'cup', count: round + 1 }] },
-        token: ctx.shopA.token,
-      });
-      expect(made.statusCode).toBe(201);
+      const made = await askForCups(round + 1);
       const after = await get(page, ctx.admin.token);
       expect(after.json()[0].id).toBe(made.json().id);
       expect(Number(after.headers['x-total-count'])).toBe(
@@ -131,13 +136,7 @@ describe('kept pages', () => {
       expect(before.statusCode).toBe(200);
       expect((await get(page, ctx.admin.token)).json()).toEqual(before.json());
       expect((await get(activity, ctx.shopA.token)).json()).toEqual(ownBefore.json());
-      const made = await ctx.call({
-        method: 'POST',
-        url: '/api/v0/pack/containers/request_container/',
-        payload: { containers: [{ container_type: 'cup', count: round + 1 }] },
-        token: ctx.shopA.token,
-      });
-      expect(made.statusCode).toBe(201);
+      const made = await askForCups(round + 1);
       const decided = await ctx.call({
         method: 'POST',
         url: `/api/v0/pack/containers/${made.json().id}/approve_or_deny/`,
