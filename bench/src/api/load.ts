@@ -9,6 +9,10 @@ export interface LoadResult {
   errors: number;
   /** Body bytes received per answer, on average (compressed when the server compressed). */
   bytes: number;
+  /** Every request's latency in ms, sorted: rows measured in rounds pool them. */
+  latencies: number[];
+  /** Seconds the load ran. */
+  elapsed: number;
 }
 
 export interface LoadOptions {
@@ -97,6 +101,15 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   );
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   for (const agent of agents) agent.destroy();
+  return summarise(latencies, elapsed, errors, bytes);
+}
+
+function summarise(
+  latencies: number[],
+  elapsed: number,
+  errors: number,
+  bytes: number,
+): LoadResult {
   latencies.sort((a, b) => a - b);
   const pick = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
@@ -107,5 +120,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     p99: pick(0.99),
     errors,
     bytes: latencies.length ? bytes / latencies.length : 0,
+    latencies,
+    elapsed,
   };
+}
+
+/** Loads run in rounds as one: their latencies pooled, their throughput over their summed time. */
+export function pooled(results: LoadResult[]): LoadResult {
+  return summarise(
+    results.flatMap((r) => r.latencies),
+    results.reduce((sum, r) => sum + r.elapsed, 0),
+    results.reduce((sum, r) => sum + r.errors, 0),
+    results.reduce((sum, r) => sum + r.bytes * r.requests, 0),
+  );
 }
