@@ -89,6 +89,38 @@ describe('GET /shops/activity', () => {
   });
 });
 
+describe('GET /shops/activity, many kinds mixed', () => {
+  // Pages of an allow-list are merged from each action's newest entries
+  // (audit-log.ts, newestOfEachAction): the same entries, in the same
+  // order, as the whole list read in one go.
+  beforeAll(async () => {
+    const kinds = ['login.failure', 'loan.lend', 'request.deny', 'login.success', 'loan.return'];
+    for (let i = 0; i < 30; i += 1)
+      await recordAudit(ctx.db, systemAudit(), {
+        action: kinds[i % kinds.length] as 'loan.lend',
+        target: { kind: 'shop', id: ctx.shopB.id, label: ctx.shopB.name },
+        shopId: ctx.shopB.id,
+      });
+  });
+
+  it('pages through them newest first, each entry once', async () => {
+    const whole = await activity(ctx.shopB.token);
+    expect(whole.total).toBe(1 + 18);
+    expect(new Set(whole.items.map((e) => e.action))).toEqual(
+      new Set(['login.failure', 'request.deny', 'login.success']),
+    );
+    const ids = whole.items.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const paged: number[] = [];
+    for (let offset = 0; offset < whole.total; offset += 4) {
+      const page = await activity(ctx.shopB.token, `?limit=4&offset=${offset}`);
+      expect(page.total).toBe(whole.total);
+      paged.push(...page.items.map((e) => e.id));
+    }
+    expect(paged).toEqual(ids);
+  });
+});
+
 describe('the streamed export', () => {
   const MANY = 2_345;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { AUDIT_COUNT_CAP } from '@panel/shared/contract';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 
 import { dbKindOf, type Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
@@ -98,11 +98,54 @@ async function readAuditPage(
     )
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
-  let query = filtered(db, filter).selectAll().orderBy('id', 'desc');
+  const rows =
+    filter.actions && filter.actions.length > 1 && page.limit !== undefined
+      ? await paged(
+          newestOfEachAction(db, filter, filter.actions, page.limit + (page.offset ?? 0)),
+          page,
+        ).execute()
+      : await paged(filtered(db, filter).selectAll().orderBy('id', 'desc'), page).execute();
+  return { total: Number(total), items: rows.map(toApiAuditEntry) };
+}
+
+function paged<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, AuditLogRow>,
+  page: Page,
+): SelectQueryBuilder<DB, TB, AuditLogRow> {
   // SQLite accepts OFFSET only after a LIMIT, so an offset alone pages to the end.
   if (page.limit !== undefined || page.offset) query = query.limit(page.limit ?? ALL_ROWS);
   if (page.offset) query = query.offset(page.offset);
-  return { total: Number(total), items: (await query.execute()).map(toApiAuditEntry) };
+  return query;
+}
+
+/**
+ * A page of an allow-list of actions (a shop's activity), newest first: the
+ * newest `depth` entries of each action, merged. Asked as one IN list,
+ * PostgreSQL walked the shop's every entry backwards for the few of those
+ * kinds among its lends and returns (43 ms for the demo shop at scale);
+ * each action's own walk of its (shop, action, id) index takes 2 ms in all.
+ */
+function newestOfEachAction(
+  db: Db,
+  filter: AuditListFilter,
+  actions: readonly AuditAction[],
+  depth: number,
+) {
+  const newest = actions.map((action, i) =>
+    db
+      .selectFrom(
+        filtered(db, { ...filter, actions: undefined, action })
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(depth)
+          .as(`of_action_${i}`),
+      )
+      .selectAll(),
+  );
+  const merged = newest
+    .slice(1)
+    .reduce((all, next) => all.unionAll(next), newest[0] as (typeof newest)[number]);
+  return db.selectFrom(merged.as('entries')).selectAll().orderBy('id', 'desc');
 }
 
 /** The newest entry's id (0 when there is none): where a streamed list stops. */
