@@ -25,3 +25,6 @@ export * from './ui/loading-overlay';
 export * from './ui/spinner';
 export * from './ui/not-found-page';
 export * from './ui/panel-styles';
+// The forms' one Field and one submit: the login form uses both.
+export * from './forms/field';
+export * from './forms/use-submit';

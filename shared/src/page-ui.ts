@@ -26,5 +26,4 @@ export * from './ui/deactivate-dialog';
 export * from './config/qr-label-messages';
 export * from './config/counter-constants';
 export * from './format/dates';
-export * from './forms/field';
 export * from './forms/use-schema-form';

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 
-import { Field, type FieldProps } from '@panel/shared/page-ui';
+import { Field, type FieldProps } from '@panel/shared';
 
 import styles from './form.module.css';
 import { usePasswordToggle } from './password-toggle';

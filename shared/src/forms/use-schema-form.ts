@@ -1,5 +1,5 @@
 import { typeboxResolver } from '@hookform/resolvers/typebox';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -19,6 +19,7 @@ import {
   type DescribeOptions,
   type ErrorDescription,
 } from '../api/describe-error';
+import { useSubmit, type SubmitOptions, type ToldFailure } from './use-submit';
 
 /** A problem the schema cannot see (two passwords differ, a box not ticked), on its field. */
 export interface FieldProblem<V extends FieldValues> {
@@ -26,7 +27,14 @@ export interface FieldProblem<V extends FieldValues> {
   text: string;
 }
 
-export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> {
+/** What the form sends: the body, and the values it was made from. */
+type Sent<V extends FieldValues, S extends TObject> = { body: Static<S>; values: V };
+
+/** The submit's options (busy, hold, delay, server fields: useSubmit's), and the form's own. */
+export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> extends Omit<
+  SubmitOptions<Sent<V, S>, R>,
+  'send' | 'onSent' | 'onFailed'
+> {
   /** The body's schema, from @panel/shared/contract: what the API checks too. */
   schema: S;
   defaultValues: DefaultValues<V>;
@@ -50,19 +58,9 @@ export interface SchemaFormOptions<V extends FieldValues, S extends TObject, R> 
   firstOnly?: boolean;
   /** Makes the call; a throw is a failed call (RTK Query's unwrap() error). */
   send: (body: Static<S>, values: V) => Promise<R>;
-  /** Body fields whose server-side error lists show on their form field. */
-  serverFields?: readonly string[];
-  /** How describeError reads a failure (anonymous calls, by status code). */
-  describe?: Omit<DescribeOptions, 'fields'>;
   onSent?: (result: R, values: V) => void;
   /** After a failure is on the form, e.g. for a toast or what else its answer says. */
   onFailed?: (described: ErrorDescription, failure: ApiError) => void;
-  /** The form stays busy this long after a failure (the register form's 3 s). */
-  holdAfterFailureMs?: number;
-  /** The form stays busy after a success: it is leaving the page. */
-  busyAfterSuccess?: boolean;
-  /** onSent runs this long after the success (the page says so first). */
-  onSentDelayMs?: number;
 }
 
 export interface SchemaForm<V extends FieldValues> extends UseFormReturn<V> {
@@ -106,45 +104,23 @@ export function useSchemaForm<V extends FieldValues, S extends TObject, R = unkn
     reValidateMode: 'onSubmit',
     shouldFocusError: options.focusError ?? false,
   });
-  const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const release = () => {
-    inFlight.current = false;
-    setBusy(false);
-  };
-
-  const run = async (values: V) => {
-    // A ref, not state: two quick submits both get here before React re-renders.
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setSent(false);
-    const current = latest.current;
-    try {
-      const result = await current.send(current.toBody(values), values);
-      if (!current.busyAfterSuccess) release();
-      setSent(true);
-      if (current.onSentDelayMs === undefined) current.onSent?.(result, values);
-      else
-        timer.current = setTimeout(() => current.onSent?.(result, values), current.onSentDelayMs);
-    } catch (failure) {
-      const described = showFailure(form, current, failure as ApiError);
-      if (current.holdAfterFailureMs)
-        timer.current = setTimeout(release, current.holdAfterFailureMs);
-      else release();
-      current.onFailed?.(described, failure as ApiError);
-    }
-  };
+  const { submit, inFlight, busy, sent } = useSubmit<Sent<V, S>, R>({
+    ...options,
+    send: ({ body, values }) => latest.current.send(body, values),
+    onSent: (result, { values }) => latest.current.onSent?.(result, values),
+    onFailed: (told, failure) => {
+      showFailure(form, latest.current, told);
+      latest.current.onFailed?.(told.first, failure);
+    },
+  });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (inFlight.current) return;
+    if (inFlight()) return;
     form.clearErrors(SERVER_ERROR);
-    void form.handleSubmit(run)(event);
+    void form.handleSubmit((values) => submit({ body: latest.current.toBody(values), values }))(
+      event,
+    );
   };
 
   const field = (name: Path<V>) => ({
@@ -212,27 +188,15 @@ function bodyResolver<V extends FieldValues, S extends TObject, R>(latest: {
   };
 }
 
-/** A failed call onto the form: each named field's first server error, else one under the form. */
+/** A failed call onto the form: each named field's server error, else one under the form. */
 function showFailure<V extends FieldValues, S extends TObject, R>(
   form: UseFormReturn<V>,
-  { serverFields = [], fieldOf, firstOnly, describe }: SchemaFormOptions<V, S, R>,
-  failure: ApiError,
-): ErrorDescription {
-  const first = describeError(failure, { ...describe, fields: serverFields });
-  const named = firstOnly
-    ? first.field === undefined
-      ? []
-      : [first]
-    : serverFields
-        .map((field) => describeError(failure, { ...describe, fields: [field] }))
-        .filter((described) => described.field !== undefined);
-  for (const described of named) {
-    const field = fieldOf?.[described.field as string] ?? (described.field as Path<V>);
-    form.setError(field === 'form' ? SERVER_ERROR : field, {
-      type: 'server',
-      message: described.text,
-    });
+  { fieldOf }: SchemaFormOptions<V, S, R>,
+  { first, fields }: ToldFailure,
+): void {
+  for (const told of fields) {
+    const field = fieldOf?.[told.field as string] ?? (told.field as Path<V>);
+    form.setError(field === 'form' ? SERVER_ERROR : field, { type: 'server', message: told.text });
   }
-  if (named.length === 0) form.setError(SERVER_ERROR, { type: 'server', message: first.text });
-  return first;
+  if (fields.length === 0) form.setError(SERVER_ERROR, { type: 'server', message: first.text });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { LIMITS, panelStyles } from '@panel/shared';
+import { Field, LIMITS, panelStyles } from '@panel/shared';
 import { EMAIL_PATTERN, LendBody, PHONE_PATTERN } from '@panel/shared/contract';
-import { COUNTER_MESSAGES, COUNTER, Field, useSchemaForm } from '@panel/shared/page-ui';
+import { COUNTER_MESSAGES, COUNTER, useSchemaForm } from '@panel/shared/page-ui';
 
 import styles from '../../../components/counter.module.css';
 import { dayAfter } from '../../../utils/format';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { notify, panelStyles } from '@panel/shared';
+import { Field, notify, panelStyles } from '@panel/shared';
 import { LOAN_DAYS_RANGE, ShopSettingsBody } from '@panel/shared/contract';
-import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
 import styles from './profile.module.css';

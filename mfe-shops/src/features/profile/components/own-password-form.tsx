@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { LIMITS, MESSAGES, notify, panelStyles, replaceToken } from '@panel/shared';
+import { Field, LIMITS, MESSAGES, notify, panelStyles, replaceToken } from '@panel/shared';
 import { ChangeOwnPasswordBody } from '@panel/shared/contract';
-import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { useChangeOwnPasswordMutation } from '../api/change-own-password';
 import styles from './profile.module.css';

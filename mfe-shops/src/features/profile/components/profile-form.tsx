@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { LIMITS, MAP, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
+import { Field, LIMITS, MAP, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import { ProfileForm as ProfileBody, SHOP_FIELD_MESSAGES } from '@panel/shared/contract';
-import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 
 import { shopLocation, type LatLng } from '../../../components/map/lat-lng';
 import { useUpdateShopProfileMutation } from '../api/update-shop-profile';

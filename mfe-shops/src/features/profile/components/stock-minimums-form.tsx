@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { notify, panelStyles } from '@panel/shared';
+import { Field, notify, panelStyles } from '@panel/shared';
 import { STOCK_MINIMUM_RANGE, ShopSettingsBody } from '@panel/shared/contract';
-import { Field, PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
+import { PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
 import { useGetShopSettingsQuery, useUpdateShopSettingsMutation } from '@panel/shared/data';
 
 import { useGetProfileContainerTypesQuery } from '../api/get-container-types';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { LIMITS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
+import { Field, LIMITS, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import { ChangePasswordBody } from '@panel/shared/contract';
-import { Field, useSchemaForm } from '@panel/shared/page-ui';
+import { useSchemaForm } from '@panel/shared/page-ui';
 
 import { useChangeShopPasswordMutation } from '../api/change-shop-password';
 import styles from './shop-list.module.css';
