@@ -98,6 +98,45 @@ describe('recent reads', () => {
     expect(state.reads).toBe(3);
   });
 
+  it('answers a caller that asks for fresh data (a re-read after a live event) as of its call', async () => {
+    const key = 'test:fresh';
+    let reads = 0;
+    /** A costly read; `counted` resolves once it has counted, while it still runs. */
+    const readShops = (fresh: boolean, counted?: () => void) =>
+      recentRead(
+        ctx.db,
+        key,
+        async () => {
+          reads += 1;
+          const n = await countShops(ctx.db);
+          counted?.();
+          await sleep(COSTLY_READ_MS + 10);
+          return n;
+        },
+        { fresh },
+      );
+    const before = await countShops(ctx.db);
+    // A read in flight when the write commits does not answer a fresh caller after it.
+    let hasCounted = () => undefined as void;
+    const counting = new Promise<void>((resolve) => (hasCounted = resolve));
+    const inFlight = readShops(false, hasCounted);
+    await counting;
+    await addShop();
+    expect(await readShops(true)).toBe(before + 1);
+    expect(await inFlight).toBe(before);
+    // The newest read is the one kept, whichever ended last.
+    expect(await readShops(false)).toBe(before + 1);
+    // Fresh callers at one stamp share one read. On PostgreSQL callers at
+    // once share at most two stamps (connect.ts, snapshotStamps), which any
+    // commit in the cluster makes differ.
+    await addShop();
+    const readsBefore = reads;
+    expect(await Promise.all(Array.from({ length: 5 }, () => readShops(true)))).toEqual(
+      Array<number>(5).fill(before + 2),
+    );
+    expect(reads - readsBefore).toBeLessThanOrEqual(ctx.kind === 'postgres' ? 2 : 1);
+  });
+
   it('reads afresh inside a transaction', async () => {
     const { read } = counted('test:transaction', 0);
     const outside = await read();

@@ -82,6 +82,8 @@ interface RecentValue {
 interface RecentSlot {
   last?: RecentValue;
   pending?: Promise<unknown>;
+  /** The stamp the pending read started at. */
+  pendingStamp?: string;
 }
 
 const recentByDb = new WeakMap<Db, Map<string, RecentSlot>>();
@@ -101,12 +103,17 @@ const recentByDb = new WeakMap<Db, Map<string, RecentSlot>>();
  * `costly: true` treats the read as costly whatever it took: for a read whose
  * cost grows with every shop, one just under COSTLY_READ_MS would otherwise
  * be redone after every write of a stream.
+ * `fresh: true` is a caller that must see every change committed before it
+ * asked: a panel re-reading after a live event about that change (an
+ * answer up to 2 s old would show the page as before the change, and no
+ * later event would correct it). It gets no stale value, and shares only a
+ * read that started at the current stamp.
  */
 export async function recentRead<T>(
   db: Db,
   key: string,
   read: () => Promise<T>,
-  options: { costly?: boolean } = {},
+  options: { costly?: boolean; fresh?: boolean } = {},
 ): Promise<T> {
   const stampOf = changeStampOf(db);
   if (!stampOf) return read();
@@ -127,17 +134,24 @@ export async function recentRead<T>(
   const refresh = (into: RecentSlot): Promise<T> => {
     const readAt = Date.now();
     const pending = read().then((value) => {
-      into.last = { stamp, value, readAt, readMs: Date.now() - readAt };
+      // A fresh caller's read may end before an older one: the newest start is kept.
+      if (!into.last || into.last.readAt <= readAt)
+        into.last = { stamp, value, readAt, readMs: Date.now() - readAt };
       return value;
     });
     into.pending = pending;
+    into.pendingStamp = stamp;
     // Cleared whether it failed or not, so the next caller reads again.
-    void pending.then(
-      () => (into.pending = undefined),
-      () => (into.pending = undefined),
-    );
+    const settled = () => {
+      if (into.pending === pending) into.pending = into.pendingStamp = undefined;
+    };
+    void pending.then(settled, settled);
     return pending;
   };
+  if (options.fresh)
+    return slot.pending && slot.pendingStamp === stamp
+      ? (slot.pending as Promise<T>)
+      : refresh(slot);
   if (last && (options.costly || last.readMs >= COSTLY_READ_MS)) {
     const age = Date.now() - last.readAt;
     if (age <= MAX_STALE_MS) {

@@ -31,7 +31,11 @@ const CHUNK_SHOPS = 500;
  * (2 s) old, re-read about once a second while writes go on, never once
  * per write.
  */
-export function allShopFigures(db: Db, now: Date): Promise<ShopFigures[]> {
+export function allShopFigures(
+  db: Db,
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<ShopFigures[]> {
   const today = dayOf(now);
   return recentRead(
     db,
@@ -105,7 +109,7 @@ export function allShopFigures(db: Db, now: Date): Promise<ShopFigures[]> {
         };
       });
     },
-    { costly: true },
+    { costly: true, ...options },
   );
 }
 

@@ -20,9 +20,17 @@ export const OVERVIEW_REQUESTS = 20;
  * time per shop, and should a read ever be costly, its value is answered
  * for at most MAX_STALE_MS (2 s) after a write.
  */
-export function shopOverview(db: Db, shopId: number, now: Date): Promise<ShopOverview | undefined> {
-  return recentRead(db, `shop-overview:${shopId}:${dayOf(now)}`, () =>
-    readShopOverview(db, shopId, now),
+export function shopOverview(
+  db: Db,
+  shopId: number,
+  now: Date,
+  options: { fresh?: boolean } = {},
+): Promise<ShopOverview | undefined> {
+  return recentRead(
+    db,
+    `shop-overview:${shopId}:${dayOf(now)}`,
+    () => readShopOverview(db, shopId, now),
+    options,
   );
 }
 

@@ -39,6 +39,19 @@ export const TAG_TYPES = [
   'Audit',
 ] as const;
 
+/**
+ * Until when calls ask the API for its data as of now (`Cache-Control:
+ * no-cache`): the live updates set it as an event comes, so the re-reads
+ * the event starts are not answered from a costly read kept from before the
+ * change (the API's recentRead answers such a read up to 2 s old).
+ */
+let freshUntil = 0;
+
+/** Calls sent in the next `ms` ask the API for its data as of now. */
+export function readFreshFor(ms: number): void {
+  freshUntil = Math.max(freshUntil, Date.now() + ms);
+}
+
 const rawBaseQuery = fetchBaseQuery({
   // jsdom has no global fetch at module load; look it up per call instead.
   fetchFn: (input, init) => globalThis.fetch(input, init),
@@ -46,6 +59,7 @@ const rawBaseQuery = fetchBaseQuery({
   prepareHeaders: (headers) => {
     const token = getToken();
     if (token && !headers.has('Authorization')) headers.set('Authorization', `JWT ${token}`);
+    if (Date.now() < freshUntil) headers.set('Cache-Control', 'no-cache');
     return headers;
   },
 });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { asksFresh } from '../../lib/fresh-reads';
 import { allShopFigures, shopLeague } from '../../repositories/shop-figures';
 import { errors } from '../../schemas/common';
 import { ShopLeagueSchema } from '../../schemas/shop-overview';
@@ -18,9 +19,12 @@ const getShopLeague: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { dep
         response: { 200: ShopLeagueSchema, ...errors(401, 403) },
       },
     },
-    async () => {
+    async (request) => {
       const now = nowOf(deps);
-      return { as_of: now.toISOString(), ...shopLeague(await allShopFigures(deps.db, now)) };
+      return {
+        as_of: now.toISOString(),
+        ...shopLeague(await allShopFigures(deps.db, now, { fresh: asksFresh(request) })),
+      };
     },
   );
 };

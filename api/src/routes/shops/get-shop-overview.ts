@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { NotFoundError } from '../../errors';
+import { asksFresh } from '../../lib/fresh-reads';
 import { shopOverview } from '../../repositories/shop-overview';
 import { IdParams, errors } from '../../schemas/common';
 import { ShopOverviewSchema } from '../../schemas/shop-overview';
@@ -21,7 +22,9 @@ const getShopOverview: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { d
       },
     },
     async (request) => {
-      const overview = await shopOverview(deps.db, request.params.id, nowOf(deps));
+      const overview = await shopOverview(deps.db, request.params.id, nowOf(deps), {
+        fresh: asksFresh(request),
+      });
       if (!overview) throw new NotFoundError('Shop not found.');
       return overview;
     },

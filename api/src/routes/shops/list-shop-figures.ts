@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
+import { asksFresh } from '../../lib/fresh-reads';
 import { allShopFigures } from '../../repositories/shop-figures';
 import { errors } from '../../schemas/common';
 import { ShopFiguresListSchema } from '../../schemas/shop-overview';
@@ -20,9 +21,12 @@ const shopFigures: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
         response: { 200: ShopFiguresListSchema, ...errors(401, 403) },
       },
     },
-    async () => {
+    async (request) => {
       const now = nowOf(deps);
-      return { as_of: now.toISOString(), shops: await allShopFigures(deps.db, now) };
+      return {
+        as_of: now.toISOString(),
+        shops: await allShopFigures(deps.db, now, { fresh: asksFresh(request) }),
+      };
     },
   );
 };

@@ -4,7 +4,7 @@ import { API_TIMEOUT_MS } from '../../config/constants';
 import { replaceToken } from '../../auth/session';
 import { getSession } from '../../auth/use-session';
 import { makeStore } from '../../store/make-store';
-import { api } from '../base-api';
+import { api, readFreshFor } from '../base-api';
 import { describeError } from '../describe-error';
 import { onSessionEnd, type SessionEndDetail } from '../session-events';
 
@@ -41,6 +41,23 @@ describe('the API slice', () => {
     const request = fetchSpy.mock.calls[0]?.[0] as Request;
     expect(request.url).toBe('http://localhost/api/v0/probe/');
     expect(request.headers.get('Authorization')).toBe('JWT token-1');
+  });
+
+  it('asks for data as of now (no-cache) only in the window after a live event', async () => {
+    loginAs('shop', 7, { token: 'token-1' });
+    const fetchSpy = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(jsonResponse({ ok: true })));
+    await callProbe();
+    readFreshFor(60_000);
+    await callProbe();
+    const sent = fetchSpy.mock.calls.map((call) =>
+      (call[0] as Request).headers.get('Cache-Control'),
+    );
+    expect(sent).toEqual([null, 'no-cache']);
+    jest.useFakeTimers({ now: Date.now() + 61_000 });
+    await callProbe();
+    expect((fetchSpy.mock.calls[2]?.[0] as Request).headers.get('Cache-Control')).toBeNull();
   });
 
   it('falls back to the token in local storage (Remember me, in a new tab)', async () => {

@@ -1,5 +1,5 @@
 import { API_PREFIX, getApiBaseUrl, getSession } from '@panel/shared';
-import { allTags, api, tagsStaleAfter, type AppDispatch } from '@panel/shared/data';
+import { allTags, api, readFreshFor, tagsStaleAfter, type AppDispatch } from '@panel/shared/data';
 
 /**
  * After a refused or failed connection (the API restarting behind the
@@ -8,6 +8,8 @@ import { allTags, api, tagsStaleAfter, type AppDispatch } from '@panel/shared/da
  * every 5 s meanwhile.
  */
 const RETRY_MS = [1_000, 2_000, 5_000];
+/** After an event, how long the panel's calls ask for data as of now: the re-reads it starts go out at once. */
+const FRESH_AFTER_EVENT_MS = 1_000;
 
 /**
  * Keeps the panel's event stream (GET /api/v0/events, issue 33) open while
@@ -48,9 +50,13 @@ export function openLiveUpdates(dispatch: AppDispatch): () => void {
     next.addEventListener('change', (message) => {
       lastId = message.lastEventId || lastId;
       const { action } = JSON.parse(message.data as string) as { action: string };
+      readFreshFor(FRESH_AFTER_EVENT_MS);
       dispatch(api.util.invalidateTags(tagsStaleAfter(action)));
     });
-    next.addEventListener('resync', () => dispatch(api.util.invalidateTags(allTags())));
+    next.addEventListener('resync', () => {
+      readFreshFor(FRESH_AFTER_EVENT_MS);
+      dispatch(api.util.invalidateTags(allTags()));
+    });
     next.addEventListener('error', () => {
       if (next.readyState !== next.CLOSED || closed) return;
       const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
