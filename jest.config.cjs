@@ -1,6 +1,6 @@
 // Unit and component tests of the front-end workspaces, the panel's servers,
 // the bench and the scripts. The
-// API has its own Jest config (api/jest.config.js) because it runs once per
+// API has its own Jest config (api/jest.config.cjs) because it runs once per
 // database.
 const swcTransform = [
   '@swc/jest',

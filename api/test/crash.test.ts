@@ -15,7 +15,9 @@ import { connect, type Db } from '../src/db/connect';
  * integrity checks and hold every write that was acknowledged (a 2xx received
  * before the kill). Runs on the database of the Jest project.
  */
-jest.setTimeout(60_000);
+// Generous: the server starts twice (tsx compiling it each time), and the
+// suite runs files side by side on two cores.
+jest.setTimeout(120_000);
 
 const API_DIR = path.resolve(__dirname, '..');
 const LOAD_MS = 1500;
@@ -95,7 +97,7 @@ async function startServer(target: Target, port: number): Promise<Server> {
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}/api/v0`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
     const res = await fetch(`${base}/shops/shop/info`).catch(() => null);

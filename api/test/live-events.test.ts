@@ -162,7 +162,8 @@ if (process.env.TEST_DB === 'postgres') {
       const a = await ready(ctx.shopA.token);
       const { rows } = await sql<{ ended: boolean }>`
         select pg_terminate_backend(pid) as ended from pg_stat_activity
-        where query = 'LISTEN panel_live' and pid <> pg_backend_pid()`.execute(ctx.db);
+        where query = 'LISTEN panel_live' and datname = current_database()
+          and pid <> pg_backend_pid()`.execute(ctx.db);
       expect(rows.length).toBeGreaterThan(0);
       const id = await ask(ctx.shopA.token);
       await a.stream.next(change('request.create', id), { from: a.from, timeoutMs: 5_000 });

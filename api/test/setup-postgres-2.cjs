@@ -1,2 +1,3 @@
-process.env.TEST_DB = 'postgres';
+require('./setup-postgres.cjs');
+
 process.env.API_TEST_INSTANCES = '2';
