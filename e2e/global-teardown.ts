@@ -1,21 +1,25 @@
 import { readFileSync, rmSync } from 'node:fs';
 
-import { RESTARTED_PIDS } from './fixtures/system';
+import { restartedPidsFile } from './fixtures/system';
+import { SYSTEM_COUNT, systemEnv } from './systems';
 
-/** Stops the remote servers the tests restarted themselves (npm start's own stop with it). */
+/** Stops the remote servers the tests restarted themselves (npm start's own stop with it), in every system. */
 export default function globalTeardown() {
-  let pids: number[];
-  try {
-    pids = readFileSync(RESTARTED_PIDS, 'utf8').split('\n').filter(Boolean).map(Number);
-  } catch {
-    return;
-  }
-  for (const pid of pids) {
+  for (let index = 0; index < SYSTEM_COUNT; index += 1) {
+    const file = restartedPidsFile(systemEnv(index).DATA_DIR);
+    let pids: number[];
     try {
-      process.kill(pid, 'SIGTERM');
+      pids = readFileSync(file, 'utf8').split('\n').filter(Boolean).map(Number);
     } catch {
-      // already gone
+      continue;
     }
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(file, { force: true });
   }
-  rmSync(RESTARTED_PIDS, { force: true });
 }

@@ -4,15 +4,13 @@ import { defineConfig } from '@playwright/test';
 import CHROMIUM_ARGS from '../scripts/lib/chromium-args.json';
 import { chromiumPath } from './fixtures/chromium-path';
 import { PANEL_HOST_ALIAS } from './fixtures/panel-host';
+import { SYSTEM_COUNT, SYSTEM_INDEX, systemEnv } from './systems';
 
 // The browser tests start the whole system the way `npm start` does, on
 // ports of their own and with a fresh data folder, so they never touch a
-// developer's running panel or demo database.
+// developer's running panel or demo database: one system per worker
+// (systems.ts).
 const ROOT = path.resolve(__dirname, '..');
-process.env.PANEL_PORT ??= '4000';
-process.env.API_PORT ??= '8100';
-process.env.DATA_DIR ??= path.join(ROOT, 'data', 'e2e');
-process.env.DEPLOY_DIR ??= path.join(ROOT, 'data', 'e2e-deploy');
 process.env.SUPPORT_CHAT_URL ??= 'https://chat.example.com/lending-panel';
 // Every test logs a demo account in, all from 127.0.0.1: far more logins a
 // minute than the API's default limits allow one account or one address.
@@ -24,19 +22,16 @@ for (const name of ['LOGIN', 'FORGET_PASSWORD', 'RESET_PASSWORD', 'REGISTER']) {
 // Every page view sends a remote-load report; the release controller checks often.
 process.env.RATE_LIMIT_REMOTE_LOADS_IP ??= '100000/1m';
 process.env.RELEASE_CONTROLLER_INTERVAL_MS ??= '500';
-// The panel under test accepts PANEL_HOST_ALIAS, which Chromium resolves to
-// this machine, as one of its origins.
-process.env.PANEL_ORIGINS ??= ['localhost', '127.0.0.1', PANEL_HOST_ALIAS]
-  .map((host) => `http://${host}:${process.env.PANEL_PORT}`)
-  .join(',');
+// The fixtures and the release command a test runs read this process's system from here.
+Object.assign(process.env, systemEnv(SYSTEM_INDEX));
 
 const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
   globalTeardown: './global-teardown.ts',
-  // One system under test with shared demo data: tests run one at a time.
-  workers: 1,
+  // A worker's tests run one at a time against its own system, file by file.
+  workers: SYSTEM_COUNT,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
@@ -45,21 +40,30 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
+    // A failed test keeps its trace: every action with the page's DOM as it
+    // was. Without the trace's screencast and the screenshot Playwright takes
+    // of every test in case it fails, which cost a tenth of the run's time
+    // and show nothing the DOM snapshots do not.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'off',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PANEL_HOST_ALIAS} 127.0.0.1`],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    cwd: ROOT,
-    url: `${baseURL}/remotes.json`,
-    // Locally, PANEL_PORT=3000 runs the tests against an already running `npm start`.
-    reuseExistingServer: !process.env.CI,
-    timeout: 300_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: Array.from({ length: SYSTEM_COUNT }, (_, index) => {
+    const env = systemEnv(index);
+    return {
+      name: `system ${index}`,
+      command: 'node scripts/e2e-server.mjs',
+      cwd: ROOT,
+      env,
+      url: `http://localhost:${env.PANEL_PORT}/remotes.json`,
+      // Locally, PANEL_PORT=3000 E2E_WORKERS=1 runs the tests against an already running `npm start`.
+      reuseExistingServer: !process.env.CI,
+      timeout: 300_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });
