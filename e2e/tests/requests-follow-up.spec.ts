@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/src/config/messages';
 import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
-import { apiLogin, type ApiLogin } from '../fixtures/session';
-import { makeActiveShop, openWithLogin } from '../fixtures/shops';
+import { apiLogin, openWithLogin, type ApiLogin } from '../fixtures/session';
+import { makeActiveShop } from '../fixtures/shops';
 import { expect, test } from '../fixtures/test';
 
 // Requests a shop can follow through, and its own password (issue 31).

@@ -6,7 +6,14 @@ import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { registerShopViaApi, uniqueEmail } from '../fixtures/auth-shops';
 import { mailsTo } from '../fixtures/mails';
 import { apiGet, apiPost } from '../fixtures/dashboard-api';
-import { apiLogin, authHeader, DEMO, openAs, type ApiLogin } from '../fixtures/session';
+import {
+  apiLogin,
+  authHeader,
+  DEMO,
+  openAs,
+  openWithLogin,
+  type ApiLogin,
+} from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
 interface ApiRequest {
@@ -73,17 +80,6 @@ const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Request tabs' }).getByRole('link', { name, exact: true });
 
 const cards = (page: Page) => page.getByRole('listitem', { name: /^Request \d+/ });
-
-/** Opens a page as a login made through the API (for shops that are not demo users). */
-async function openWithLogin(page: Page, login: ApiLogin, path: string) {
-  await page.goto('/auth/login');
-  await page.evaluate((value) => {
-    sessionStorage.setItem('loginStatus', value.access);
-    localStorage.setItem('status', value.status);
-    if (value.shop_id !== null) localStorage.setItem('shop_id', String(value.shop_id));
-  }, login);
-  await page.goto(path);
-}
 
 test.describe('requests', () => {
   test('a shop sends a request through the pickers and the dialog; it leads both Pending tabs', async ({

@@ -6,9 +6,9 @@ import { SHOPS_CSV_COLUMNS, type Shop } from '../../shared/src/contract/shop';
 import { MESSAGES } from '../../shared/src/config/messages';
 import { SHOP_ADMIN_MESSAGES } from '../../shared/src/config/shop-admin-messages';
 import { registerShopViaApi, TINY_PNG, uniqueEmail } from '../fixtures/auth-shops';
-import { allShops, makeActiveShop, openWithLogin, parseCsv, shopById } from '../fixtures/shops';
+import { allShops, makeActiveShop, parseCsv, shopById } from '../fixtures/shops';
 import { expect, test } from '../fixtures/test';
-import { apiLogin, authHeader, DEMO, openAs } from '../fixtures/session';
+import { apiLogin, authHeader, DEMO, openAs, openWithLogin } from '../fixtures/session';
 import { REMOTE_PORTS } from '../fixtures/system';
 
 const COLUMNS = [
