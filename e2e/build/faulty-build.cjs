@@ -8,9 +8,14 @@
 //   PANEL_FAULT_RUNTIME=3.0.0          recorded as built against another
 //                                      federation runtime (one build cannot
 //                                      really mix two)
+// A faulty build is refused by the gate or thrown away by a rollback, so it
+// skips what only a served release needs (minifying, source maps, .br and
+// .gz files): those took most of its build time. Its contract.json, which
+// the gate judges, and its integrity hashes are made as in every release.
 const path = require('node:path');
 
 const factory = require('@panel/shared/build/create-rspack-config.cjs');
+const { PrecompressPlugin } = require('@panel/shared/build/precompress-plugin.cjs');
 const { federationRuntime } = require('@panel/shared/build/shared-deps.cjs');
 
 const env = process.env;
@@ -31,9 +36,20 @@ function applyFaults(parts) {
   if (env.PANEL_FAULT_RUNTIME) parts.runtime = federationRuntime(env.PANEL_FAULT_RUNTIME);
 }
 
+/** A build's config without minifying, source maps and precompression. */
+function quick(config) {
+  return {
+    ...config,
+    devtool: false,
+    optimization: { ...config.optimization, minimize: false },
+    plugins: (config.plugins ?? []).filter((plugin) => !(plugin instanceof PrecompressPlugin)),
+  };
+}
+
 // The remote's own config (it may add to the shared one, as mfe-qr's
 // workers do), its createRspackConfig given the faults.
 const createRspackConfig = factory.createRspackConfig;
 factory.createRspackConfig = (options) =>
   createRspackConfig({ ...options, customize: applyFaults });
-module.exports = require(path.join(process.cwd(), 'rspack.config.cjs'));
+const remoteConfig = require(path.join(process.cwd(), 'rspack.config.cjs'));
+module.exports = Array.isArray(remoteConfig) ? remoteConfig.map(quick) : quick(remoteConfig);

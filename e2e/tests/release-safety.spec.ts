@@ -209,7 +209,9 @@ test.describe('automatic rollback', () => {
         const seen = await openQrAs(page, id);
         if (seen === 'failed') brokenUsers.push(id);
         else expect(seen).toBe('1.0.0');
-        rolledBack = release('status').includes(`${version} rolled back automatically`);
+        // Five failing loads come before a rollback: no need to ask sooner.
+        if (brokenUsers.length >= 5)
+          rolledBack = release('status').includes(`${version} rolled back automatically`);
       }
       expect(brokenUsers.length).toBeGreaterThanOrEqual(5);
       await expect
