@@ -81,15 +81,26 @@ async function typeCode(page: Page, code: string) {
 }
 
 /**
- * A keyboard-wedge scanner: the code at 10 ms a key, then Enter. Once the
- * shell has warmed the role's other pages: their download and parsing, on
- * two shared cores, can stall key delivery past a scanner's pace.
+ * A keyboard-wedge scanner: the code's keys, then Enter, all at once in the
+ * browser's input queue, as a USB scanner's arrive. Sent one by one (each
+ * waiting for the page), a busy machine could space two keys further apart
+ * than a scanner's pace. Once the shell has warmed the role's other pages:
+ * their download and parsing, on two shared cores, can stall key delivery.
  */
 async function wedgeScan(page: Page, code: string) {
   // Each page is warmed in an idle moment (up to 2 s apart when the machine is
   // busy), a dozen of them for a shop: more than the default 10 s may pass.
   await expect.poll(() => pagesWarmedFor(page), { timeout: 45_000 }).toBe('shop');
-  await page.keyboard.type(`${code}\n`, { delay: 10 });
+  const cdp = await page.context().newCDPSession(page);
+  const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' };
+  const keys = [...[...code].map((char) => ({ key: char, text: char })), enter];
+  await Promise.all(
+    keys.flatMap((key) => [
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key }),
+    ]),
+  );
+  await cdp.detach();
 }
 
 async function checkFor(request: APIRequestContext, shop: ApiLogin, code: string, use: string) {
