@@ -54,6 +54,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-dev/**',
+      // Builds kept apart with PANEL_DIST (dist-<name>/), as in .gitignore.
+      '**/dist-*/**',
       'deploy/**',
       'data/**',
       'coverage/**',
