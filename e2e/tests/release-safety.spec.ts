@@ -245,9 +245,10 @@ test.describe('progressive rollout', () => {
       '--step',
       '30',
       '--every',
-      '3s',
+      // Long enough for the first status (a tsx start) to see 10 % on a busy machine.
+      '5s',
     );
-    expect(output).toContain('schedule: +30 % every 3s to 100 %, then promoted.');
+    expect(output).toContain('schedule: +30 % every 5s to 100 %, then promoted.');
     try {
       const seen: string[] = [];
       await expect
