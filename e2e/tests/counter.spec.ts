@@ -80,12 +80,17 @@ async function typeCode(page: Page, code: string) {
   await codeField(page).press('Enter');
 }
 
+/** A keyboard-wedge scanner's pace (the test: keystrokes 10 ms apart). */
+const SCANNER_KEY_MS = 10;
+
 /**
- * A keyboard-wedge scanner: the code's keys, then Enter, all at once in the
- * browser's input queue, as a USB scanner's arrive. Sent one by one (each
- * waiting for the page), a busy machine could space two keys further apart
- * than a scanner's pace. Once the shell has warmed the role's other pages:
- * their download and parsing, on two shared cores, can stall key delivery.
+ * A keyboard-wedge scanner: the code's keys, then Enter, one every
+ * SCANNER_KEY_MS, sent through CDP on a clock of their own, as a USB
+ * scanner's reach the browser whether the page is busy or not. (Playwright's
+ * keyboard.type waits for the page after each key, so on a busy machine two
+ * keys could land further apart than a scanner ever types them.) Once the
+ * shell has warmed the role's other pages: their download and parsing, on
+ * two shared cores, can stall key delivery.
  */
 async function wedgeScan(page: Page, code: string) {
   // Each page is warmed in an idle moment (up to 2 s apart when the machine is
@@ -95,10 +100,13 @@ async function wedgeScan(page: Page, code: string) {
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' };
   const keys = [...[...code].map((char) => ({ key: char, text: char })), enter];
   await Promise.all(
-    keys.flatMap((key) => [
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }),
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key }),
-    ]),
+    keys.map(async (key, i) => {
+      await new Promise((resolve) => setTimeout(resolve, i * SCANNER_KEY_MS));
+      await Promise.all([
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }),
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key }),
+      ]);
+    }),
   );
   await cdp.detach();
 }
