@@ -69,7 +69,9 @@ describe('recent reads', () => {
     expect(await Promise.all(Array.from({ length: 10 }, read))).toEqual(
       Array<number>(10).fill(before + 1),
     );
-    expect(state.reads).toBe(reads + 1);
+    // On PostgreSQL callers at once share at most two stamps (connect.ts,
+    // snapshotStamps), which any commit on the server makes differ.
+    expect(state.reads - reads).toBeLessThanOrEqual(ctx.kind === 'postgres' ? 2 : 1);
   });
 
   it('answers a costly read stale for at most MAX_STALE_MS after a write, re-reading it once in the background', async () => {
