@@ -3,7 +3,9 @@
 // and PostgreSQL when it can be had), a build and its size budget, browser
 // tests against the system started as `npm start` starts it.
 //   npm test -- --only unit,api     run some steps
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { ROOT } from './lib/apps.mjs';
@@ -40,13 +42,48 @@ function buildOnce() {
   built = true;
 }
 
+/**
+ * The workspaces' type checks (`npm run check-types` of each), two at a
+ * time (a tsc is one thread), the longest first; every one runs, and any
+ * failure fails the step.
+ */
+async function checkTypes() {
+  const order = ['mfe-qr', 'api', 'mfe-shops', 'mfe-counter', 'mfe-dashboard', 'bench'];
+  const all = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
+  const queue = [...order.filter((w) => all.includes(w)), ...all.filter((w) => !order.includes(w))];
+  let ok = true;
+  const next = async () => {
+    for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
+      const code = await new Promise((resolve) =>
+        spawn('npm', ['run', 'check-types', '--if-present', '-w', workspace], {
+          cwd: ROOT,
+          stdio: 'inherit',
+        }).on('close', resolve),
+      );
+      if (code !== 0) {
+        console.error(`Type check of ${workspace} failed.`);
+        ok = false;
+      }
+    }
+  };
+  await Promise.all([next(), next()]);
+  return ok;
+}
+
+// Jest's default on two cores is one worker; the API's files mostly wait on
+// the database and HTTP, so three run side by side (each on a database of
+// its own: api/test/global-setup-postgres.cjs).
 const STEPS = {
   lint: () => run('npm', ['run', 'lint']),
-  types: () => run('npm', ['run', 'check-types']),
-  unit: () => run('npx', ['jest', '--ci']),
+  types: checkTypes,
+  unit: () => run('npx', ['jest', '--ci', '--maxWorkers', '2']),
   api: () => {
     const pg = postgresUrl();
-    return run('npm', ['test', '-w', 'api', '--', '--ci'], pg ? { PG_TEST_URL: pg } : {});
+    return run(
+      'npm',
+      ['test', '-w', 'api', '--', '--ci', '--maxWorkers', '3'],
+      pg ? { PG_TEST_URL: pg } : {},
+    );
   },
   // The size budget of the built files (issue 14): no browser, no timing.
   budget: () => {
