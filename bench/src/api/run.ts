@@ -384,9 +384,12 @@ async function benchConfig(
   }
 }
 
-/** Codes each lending shop is given: more than its connection lends in the row's seconds. */
-// Two lend rows draw from them: with the audit entry skipped, and as it is.
-const LEND_POOL_PER_SHOP = 12_000;
+/**
+ * Codes each lending shop is given per second of lending (the rounds and
+ * the 2 s warm-up): room for 800 lends of 20 a second over 32 shops, more
+ * than the goal asks. Both lend rows draw from them.
+ */
+const LEND_CODES_PER_SHOP_SECOND = 500;
 const CODES_PER_LEND = 20;
 /** Alternating rounds of the two lend rows (even: each row leads as often). */
 const LEND_ROUNDS = 8;
@@ -458,7 +461,10 @@ async function benchLends(
     const counters = [demo, ...others].map((shop, i) => ({
       shop,
       token: signToken({ kind: 'shop', id: shop.id, ver: shop.token_version }, SECRET),
-      codes: Array.from({ length: LEND_POOL_PER_SHOP }, (_, n) => `bench-lend-${stamp}-${i}-${n}`),
+      codes: Array.from(
+        { length: Math.ceil((options.seconds + 2) * LEND_CODES_PER_SHOP_SECOND) },
+        (_, n) => `bench-lend-${stamp}-${i}-${n}`,
+      ),
       next: 0,
     }));
     for (const { shop, codes } of counters)
@@ -508,7 +514,7 @@ async function benchLends(
     console.log(`                               as it is           ${roundFigures(realRounds)}`);
     const after = await noopLoad(options.baselineSeconds);
     if (counters.some((c) => c.next > c.codes.length))
-      throw new Error('The lend row ran out of codes: raise LEND_POOL_PER_SHOP.');
+      throw new Error('The lend row ran out of codes: raise LEND_CODES_PER_SHOP_SECOND.');
     const baseline = meanOf(before, after);
     const lend = `POST /pack/containers/lend/ (${CODES_PER_LEND} codes, ${counters.length} shops)`;
     const bare = pooled(skippedRounds);
