@@ -385,9 +385,9 @@ async function benchConfig(
 }
 
 /**
- * Codes each lending shop is given per second of lending (the rounds and
- * the 2 s warm-up): room for 800 lends of 20 a second over 32 shops, more
- * than the goal asks. Both lend rows draw from them.
+ * Codes each lending shop is given per second of lending (both rows'
+ * rounds, `seconds` each, and the 2 s warm-up): room for 800 lends of 20 a
+ * second over 32 shops, more than the goal asks.
  */
 const LEND_CODES_PER_SHOP_SECOND = 500;
 const CODES_PER_LEND = 20;
@@ -462,7 +462,7 @@ async function benchLends(
       shop,
       token: signToken({ kind: 'shop', id: shop.id, ver: shop.token_version }, SECRET),
       codes: Array.from(
-        { length: Math.ceil((options.seconds + 2) * LEND_CODES_PER_SHOP_SECOND) },
+        { length: Math.ceil((2 * options.seconds + 2) * LEND_CODES_PER_SHOP_SECOND) },
         (_, n) => `bench-lend-${stamp}-${i}-${n}`,
       ),
       next: 0,
