@@ -84,13 +84,14 @@ async function typeCode(page: Page, code: string) {
 const SCANNER_KEY_MS = 10;
 
 /**
- * A keyboard-wedge scanner: the code's keys, then Enter, one every
- * SCANNER_KEY_MS, sent through CDP on a clock of their own, as a USB
- * scanner's reach the browser whether the page is busy or not. (Playwright's
- * keyboard.type waits for the page after each key, so on a busy machine two
- * keys could land further apart than a scanner ever types them.) Once the
- * shell has warmed the role's other pages: their download and parsing, on
- * two shared cores, can stall key delivery.
+ * A keyboard-wedge scanner: the code's keys, then Enter, pressed one every
+ * SCANNER_KEY_MS. Each key carries the moment it was pressed (CDP's
+ * timestamp), as a USB key's does, and the counter reads the pace from those
+ * moments. They are sent back to back: this test's own process, on two
+ * shared cores, can stall longer than a scanner ever pauses, and a key it
+ * sent late would arrive after the counter had given the burst up. (The
+ * bench sends them at the scanner's pace in real time.) Sent once the shell
+ * has warmed the role's other pages, whose parsing can stall the page too.
  */
 async function wedgeScan(page: Page, code: string) {
   // Each page is warmed in an idle moment (up to 2 s apart when the machine is
@@ -99,13 +100,14 @@ async function wedgeScan(page: Page, code: string) {
   const cdp = await page.context().newCDPSession(page);
   const enter = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' };
   const keys = [...[...code].map((char) => ({ key: char, text: char })), enter];
+  const pressed = Date.now() / 1000;
   await Promise.all(
-    keys.map(async (key, i) => {
-      await new Promise((resolve) => setTimeout(resolve, i * SCANNER_KEY_MS));
-      await Promise.all([
-        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }),
-        cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: key.key }),
-      ]);
+    keys.flatMap((key, i) => {
+      const timestamp = pressed + (i * SCANNER_KEY_MS) / 1000;
+      return [
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', timestamp, ...key }),
+        cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp, key: key.key }),
+      ];
     }),
   );
   await cdp.detach();

@@ -229,15 +229,19 @@ async function wedgeScan(cdp: CDPSession, code: string): Promise<number[]> {
     [{ ...enter, text: '\r' }, enter],
   ];
   const started = performance.now();
+  // The scanner's own clock (CDP's timestamp, in seconds): the page reads a
+  // key's pace from when it was pressed, as it does a USB scanner's.
+  const pressed = Date.now() / 1000;
   const sent: Array<Promise<unknown>> = [];
   const sentAt: number[] = [];
   for (const [i, [down, up]] of keys.entries()) {
     const wait = started + i * KEY_MS - performance.now();
     if (wait > 0) await sleep(wait);
     sentAt.push(performance.now());
+    const timestamp = pressed + (i * KEY_MS) / 1000;
     sent.push(
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...down }),
-      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...up }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', timestamp, ...down }),
+      cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', timestamp, ...up }),
     );
   }
   await Promise.all(sent);

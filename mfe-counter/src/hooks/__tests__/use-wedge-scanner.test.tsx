@@ -5,10 +5,14 @@ import { COUNTER } from '@panel/shared/page-ui';
 
 import { useWedgeScanner } from '../use-wedge-scanner';
 
+// jsdom stamps events with the real clock, which the fake timers do not move:
+// here a key's time is the (fake) clock's when it is handled.
+const handledAt = () => performance.now();
+
 function Harness({ onSubmit }: { onSubmit: () => void }) {
   const [client, setClient] = useState('');
   const [scans, setScans] = useState<string[]>([]);
-  useWedgeScanner((code) => setScans((all) => [...all, code]));
+  useWedgeScanner((code) => setScans((all) => [...all, code]), { keyTime: handledAt });
   return (
     <form
       onSubmit={(event) => {
