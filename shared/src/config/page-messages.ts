@@ -33,6 +33,8 @@ export const PAGE_MESSAGES = {
     noLocation:
       'No location set yet: the map shows a default place. Click the map or type coordinates to set yours.',
     leaveUnsaved: 'You have unsaved changes. Leave this page and lose them?',
+    profileUnsaved: 'You have unsaved changes.',
+    profileSaved: 'All changes saved.',
     stockMinimumsTitle: 'Minimum stock',
     stockMinimumsHint:
       'Your dashboard warns when free stock of a type drops below its minimum. 0 means no minimum.',

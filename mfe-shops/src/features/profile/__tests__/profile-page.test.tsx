@@ -189,6 +189,24 @@ describe('the profile page', () => {
     expect((await sent!.formData()).get('email')).toBe('taken@example.com');
   });
 
+  it('says "All changes saved." only once a change is saved', async () => {
+    let shop = SHOP;
+    setup({
+      '/shops/shop/info': () => jsonResponse([shop]),
+      '/shops/shop/7': () => {
+        shop = { ...SHOP, phone: '+1 555 01001' };
+        return jsonResponse(shop);
+      },
+    });
+    const phone = await screen.findByDisplayValue('+1 555 0100');
+    expect(screen.queryByText(PAGE_MESSAGES.followUp.profileSaved)).not.toBeInTheDocument();
+    await userEvent.type(phone, '1');
+    expect(screen.getByText(PAGE_MESSAGES.followUp.profileUnsaved)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(PAGE_MESSAGES.followUp.profileSaved)).toBeInTheDocument();
+    expect(screen.queryByText(PAGE_MESSAGES.followUp.profileUnsaved)).not.toBeInTheDocument();
+  });
+
   it('leaves without asking while nothing changed', async () => {
     setup();
     const confirm = jest.spyOn(window, 'confirm');

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Field, LIMITS, MAP, MESSAGES, notify, panelStyles, type Shop } from '@panel/shared';
 import { ProfileForm as ProfileBody, SHOP_FIELD_MESSAGES } from '@panel/shared/contract';
 import { PAGE_MESSAGES, useSchemaForm } from '@panel/shared/page-ui';
@@ -51,6 +51,8 @@ export function ProfileForm({
 }) {
   const id = useId();
   const [updateProfile] = useUpdateShopProfileMutation();
+  // "All changes saved." says a save happened: not shown on a form nobody has touched.
+  const [saved, setSaved] = useState(false);
   const form = useSchemaForm({
     schema: ProfileBody,
     defaultValues: valuesOf(shop),
@@ -83,6 +85,7 @@ export function ProfileForm({
         phone: values.phone.trim(),
         logo: null,
       });
+      setSaved(true);
       notify.success(MESSAGES.shopModified);
     },
     onFailed: (described) => notify.error(`${MESSAGES.shopEditFailedPrefix}${described.text}`),
@@ -149,7 +152,11 @@ export function ProfileForm({
       />
       <div className={styles.footer}>
         <p className={styles.hint} aria-live="polite">
-          {dirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          {dirty
+            ? PAGE_MESSAGES.followUp.profileUnsaved
+            : saved
+              ? PAGE_MESSAGES.followUp.profileSaved
+              : ''}
         </p>
         <button type="submit" className={panelStyles.button} disabled={loading || form.busy}>
           {form.busy ? 'Saving…' : 'Save'}
