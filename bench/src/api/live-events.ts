@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 
 import { pooled, runLoad, type LoadResult } from './load';
 import { API_NODE_FLAGS, rssMb, startProcess, stop, waitForPort } from './processes';
+import { startRequestWriter } from './request-writer';
 
 /**
  * Live updates at scale (issue 33): one API process with 2,000 open event
@@ -73,44 +74,6 @@ async function login(base: string, email: string, password: string): Promise<str
   });
   if (!res.ok) throw new Error(`login of ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access: string }).access;
-}
-
-/**
- * The demo shop asks for one container `perSecond` times a second until
- * stopped; answers, per request id, when its call was sent.
- */
-function startWriter(
-  base: string,
-  token: string,
-  perSecond: number,
-  onCreated: (id: number) => void = () => undefined,
-) {
-  const sentAt = new Map<number, number>();
-  let stopped = false;
-  const done = (async () => {
-    while (!stopped) {
-      const started = performance.timeOrigin + performance.now();
-      const res = await fetch(`${base}/api/v0/pack/containers/request_container/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `JWT ${token}` },
-        body: JSON.stringify({ containers: [{ container_type: 'cup', count: 1 }] }),
-      });
-      if (res.ok) {
-        const { id } = (await res.json()) as { id: number };
-        sentAt.set(id, started);
-        onCreated(id);
-      }
-      const wait = 1000 / perSecond - (performance.timeOrigin + performance.now() - started);
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-  })();
-  return {
-    sentAt,
-    stop: async () => {
-      stopped = true;
-      await done;
-    },
-  };
 }
 
 /** The first message of `type` from the streams' process. */
@@ -183,7 +146,7 @@ async function main(): Promise<void> {
 
     /** The load and writes with no stream open: the baseline. */
     const quietRound = async (): Promise<LoadResult> => {
-      const writer = startWriter(base, shop, o.writes);
+      const writer = startRequestWriter([base], shop, o.writes);
       const result = await load();
       await writer.stop();
       return result;
@@ -209,7 +172,7 @@ async function main(): Promise<void> {
       streams = child;
       const { connectMs } = await message<{ connectMs: number }>(child, 'ready');
       const after = rssMb(api.pid) ?? NaN;
-      const writer = startWriter(base, shop, o.writes, (id) => {
+      const writer = startRequestWriter([base], shop, o.writes, (id) => {
         if (on === 'control') control.send({ type: 'change', target: id });
       });
       const result = await load();

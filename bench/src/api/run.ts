@@ -17,6 +17,7 @@ import { systemAudit } from '../../../api/src/lib/audit';
 import { returnContainers } from '../../../api/src/repositories/loans';
 import { pooled, runLoad, type LoadResult } from './load';
 import { API_NODE_FLAGS, peakRssMb, startProcess, stop, waitForPort } from './processes';
+import { startRequestWriter } from './request-writer';
 
 /**
  * `npm run bench -w api [-- --sqlite <url>] [--postgres <url>] [--seconds 5]`
@@ -323,15 +324,17 @@ async function benchConfig(
     for (const call of picked) {
       const connections = call.group === 'unpaged' ? 4 : options.connections;
       const seconds = call.group === 'unpaged' ? options.unpagedSeconds : options.seconds;
-      const writer = call.writes ? startWriter(targets, subject.tokens.shop, call.writes) : null;
+      const writer = call.writes
+        ? startRequestWriter(targets, subject.tokens.shop, call.writes)
+        : null;
       const result = await load(
         targets,
         call.path,
         subject.tokens[call.role],
         connections,
         seconds,
-      ).finally(() => writer?.stop());
-      const written = writer ? await writer.done : null;
+      ).finally(() => writer?.stop().catch(() => undefined));
+      const written = writer ? await writer.stop() : null;
       if (written) writtenIds.push(...written);
       const after = await noopLoad(options.baselineSeconds);
       const baseline = meanOf(before, after);
@@ -585,42 +588,6 @@ interface Summary {
   misses: string[];
   rss: Array<number | null>;
   rssMet: boolean;
-}
-
-/**
- * The demo shop asks for one cup `perSecond` times a second, on the API
- * processes in turn, until stopped; `done` answers the ids of the requests
- * it made (a refused write fails the benchmark).
- */
-function startWriter(
-  targets: string[],
-  token: string,
-  perSecond: number,
-): { stop: () => void; done: Promise<number[]> } {
-  let running = true;
-  const done = (async () => {
-    const created: number[] = [];
-    const started = Date.now();
-    while (running) {
-      const target = targets[created.length % targets.length] as string;
-      const response = await fetch(`${target}/api/v0/pack/containers/request_container/`, {
-        method: 'POST',
-        headers: { authorization: `JWT ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ containers: [{ container_type: 'cup', count: 1 }] }),
-      });
-      if (response.status !== 201) throw new Error(`A write answered ${response.status}`);
-      created.push(((await response.json()) as { id: number }).id);
-      const due = started + (created.length * 1000) / perSecond;
-      await new Promise((r) => setTimeout(r, Math.max(0, due - Date.now())));
-    }
-    return created;
-  })();
-  return {
-    stop: () => {
-      running = false;
-    },
-    done,
-  };
 }
 
 /**
