@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 
 import type { Db, DbKind } from './connect';
 import { initial } from './migrations/20250601T0900-initial';
@@ -66,6 +66,14 @@ function migrations(kind: DbKind): Record<string, Migration> {
 /** Brings the database to the latest schema; throws on the first failure. */
 export async function migrateToLatest(db: Db, kind: DbKind): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(kind) };
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // On PostgreSQL the migrator's own tables go in the schema the connection
+  // works in: unnamed, it takes another schema's tables of the same name
+  // (the API tests run one schema per test file) for its own.
+  const migrationTableSchema =
+    kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]
+          ?.schema
+      : undefined;
+  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
