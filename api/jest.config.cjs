@@ -22,8 +22,9 @@ const TEST_FILES = ['src', 'test'].flatMap((dir) =>
 
 /**
  * The test files whose text names none of `words`. A file that never asks
- * which database the project chose (no test context, no TEST_DB, no
- * PG_TEST_URL) does the same in every project, so it runs in the first only.
+ * which database the project chose (no createTestContext, no TEST_DB, no
+ * PG_TEST_URL; createSqliteTestContext is SQLite in every project) does the
+ * same in every project, so it runs in the first only.
  */
 function filesNaming(words, naming) {
   return TEST_FILES.filter(

@@ -79,11 +79,14 @@ interface TestDatabase {
  * them, so the whole suite shows that nothing a request needs lives in one
  * process.
  */
-const INSTANCES =
-  process.env.TEST_DB === 'postgres' && process.env.API_TEST_INSTANCES === '2' ? 2 : 1;
+const instancesOn = (kind: DbKind) =>
+  kind === 'postgres' && process.env.API_TEST_INSTANCES === '2' ? 2 : 1;
 
-async function openDatabase(): Promise<TestDatabase> {
-  if (process.env.TEST_DB === 'postgres') {
+/** The database the Jest project chose (jest.config.cjs). */
+const CHOSEN: DbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+async function openDatabase(chosen: DbKind): Promise<TestDatabase> {
+  if (chosen === 'postgres') {
     const url = process.env.PG_TEST_URL;
     if (!url) throw new Error('PG_TEST_URL is not set');
     // One schema per test file, so files run in parallel on one database.
@@ -123,8 +126,22 @@ async function openDatabase(): Promise<TestDatabase> {
 }
 
 /** A fresh migrated database with the reference data, a super admin, two active shops and an inactive one. */
-export async function createTestContext(options: TestOptions = {}): Promise<TestContext> {
-  const { db, kind, drop, another } = await openDatabase();
+export function createTestContext(options: TestOptions = {}): Promise<TestContext> {
+  return contextOn(CHOSEN, options);
+}
+
+/**
+ * The same on SQLite whatever the project chose: for a file whose checks
+ * do not depend on the database (the OpenAPI document, the patterns a
+ * request meets before any query), which jest.config.cjs then runs in one
+ * project, not in each.
+ */
+export function createSqliteTestContext(options: TestOptions = {}): Promise<TestContext> {
+  return contextOn('sqlite', options);
+}
+
+async function contextOn(chosen: DbKind, options: TestOptions): Promise<TestContext> {
+  const { db, kind, drop, another } = await openDatabase(chosen);
   await migrateToLatest(db, kind);
   await ensureReferenceData(db);
   passwordHash ??= hashSecret(PASSWORD);
@@ -175,7 +192,7 @@ export async function createTestContext(options: TestOptions = {}): Promise<Test
   const app = await instance(db);
   const apps = [app];
   const extraApps: FastifyInstance[] = [];
-  for (let i = 1; i < INSTANCES; i++) apps.push(await instance(another()));
+  for (let i = 1; i < instancesOn(kind); i++) apps.push(await instance(another()));
   const dataDir = dataDirs[0] as string;
   let turn = 0;
   const token = (kind: 'admin' | 'shop', id: number) => signToken({ kind, id, ver: 0 }, JWT_SECRET);

@@ -1,5 +1,5 @@
 import { openApiComponents } from '../src/schemas/components';
-import { createTestContext, type TestContext } from './helpers';
+import { createSqliteTestContext, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let doc: {
@@ -8,7 +8,7 @@ let doc: {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createSqliteTestContext();
   doc = (await ctx.call({ method: 'GET', url: '/api/docs/json' })).json();
 });
 afterAll(() => ctx.close());

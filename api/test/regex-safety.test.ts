@@ -7,7 +7,7 @@ import ts from 'typescript';
 
 import { ValidationError } from '../src/errors';
 import { checkShopForm } from '../src/lib/shop-form';
-import { createTestContext, multipart, type TestContext } from './helpers';
+import { createSqliteTestContext, multipart, type TestContext } from './helpers';
 
 /**
  * Issue 28: one e-mail of 'a@', 60,000 dots and '@' held the API's only
@@ -162,7 +162,7 @@ let openApi: Found[];
 const inSource = patternsInSource();
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createSqliteTestContext();
   const doc = (await ctx.call({ method: 'GET', url: '/api/docs/json' })).json();
   openApi = patternsOf(doc, 'openapi', []);
 });
