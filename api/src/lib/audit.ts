@@ -1,3 +1,4 @@
+import { AUDIT_CSV_COLUMNS } from '@panel/shared/contract';
 import type { FastifyRequest } from 'fastify';
 import { createQueryId, type CompiledQuery, type Insertable } from 'kysely';
 
@@ -71,21 +72,10 @@ export function systemAudit(now = new Date()): AuditContext {
 
 type AuditLogValues = Required<Omit<Insertable<AuditLogTable>, 'id'>>;
 
-/** The entry's columns, in the order of the INSERT's parameters. */
-const AUDIT_COLUMNS = [
-  'at',
-  'actor_id',
-  'actor_role',
-  'actor_name',
-  'action',
-  'target_kind',
-  'target_id',
-  'target_label',
-  'shop_id',
-  'address',
-  'user_agent',
-  'details',
-] as const satisfies ReadonlyArray<keyof AuditLogValues>;
+type AuditColumn = Exclude<(typeof AUDIT_CSV_COLUMNS)[number], 'id'>;
+
+/** The entry's columns, in the order of the INSERT's parameters: the CSV's, but the id. */
+const AUDIT_COLUMNS = AUDIT_CSV_COLUMNS.filter((column): column is AuditColumn => column !== 'id');
 
 /**
  * Every entry is the same INSERT with other values, so it is built and
