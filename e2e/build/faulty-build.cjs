@@ -1,17 +1,19 @@
-// The browser tests' faulty builds of a remote, so they can release a broken
-// version and see the release gate or the shell's fallback handle it. Not
-// part of the product's build: the release CLI (panel-server/src/release.ts)
-// builds with this config only when PANEL_BUILD_CONFIG names it. Faults, from the environment:
+// The browser tests' quick builds of a remote (QUICK_BUILD in
+// e2e/fixtures/system.ts), faulty on demand, so they can release a broken
+// version and see the release gate or the shell's fallback handle it, and
+// test the release steps without a release build's cost. Not part of the
+// product's build: the release CLI (panel-server/src/release.ts) builds with
+// this config only when PANEL_BUILD_CONFIG names it. Faults, from the environment:
 //   PANEL_FAULT_THROWING_PAGES=1       every exposed page throws when drawn
 //   PANEL_FAULT_OMIT_EXPOSE=./QrPage   a page left out (the gate refuses it)
 //   PANEL_FAULT_REQUIRE=react@^99.0.0  a React the shell does not provide (refused)
 //   PANEL_FAULT_RUNTIME=3.0.0          recorded as built against another
 //                                      federation runtime (one build cannot
 //                                      really mix two)
-// A faulty build is refused by the gate or thrown away by a rollback, so it
-// skips what only a served release needs (minifying, source maps, .br and
-// .gz files): those took most of its build time. Its contract.json, which
-// the gate judges, and its integrity hashes are made as in every release.
+// A quick build skips what only a real release needs (minifying, source
+// maps, .br and .gz files): those take three quarters of a build's time. Its
+// contract.json, which the gate judges, and its integrity hashes are made as
+// in every release.
 const path = require('node:path');
 
 const factory = require('@panel/shared/build/create-rspack-config.cjs');

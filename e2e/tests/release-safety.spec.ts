@@ -1,47 +1,41 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { STORAGE_KEYS } from '../../shared/src/auth/session';
 import { openAs } from '../fixtures/session';
-import { REMOTE_PORTS, release } from '../fixtures/system';
+import { QUICK_BUILD, REMOTE_PORTS, release, releaseState, runRelease } from '../fixtures/system';
 import { expect, test } from '../fixtures/test';
 
 // Safe releases of one remote (issue 15), on the running system: the gate,
 // integrity, automatic rollback of a failing canary, a progressive schedule
-// and the release lock. Every test leaves mfe-qr on its stable 1.0.0.
+// and the release lock. Every test leaves mfe-qr on its stable 1.0.0. Only
+// the integrity test, which checks the served bytes, makes a real release
+// build; the others build quickly (QUICK_BUILD), and watch the release state
+// in this process rather than through `release status`.
 
 const ROOT = path.resolve(__dirname, '../..');
 const DEPLOY_DIR = process.env.DEPLOY_DIR ?? path.join(ROOT, 'data', 'e2e-deploy');
 const QR_ORIGIN = `http://localhost:${REMOTE_PORTS['mfe-qr']}`;
 const unique = (label: string) => `9.${Date.now() % 100000}.0-${label}`;
 
-/** The release command with extra environment (the build's fault flags); never throws. */
-/** A release built by the e2e-only faulty build (e2e/build/faulty-build.cjs) with these faults. */
-function releaseWith(env: Record<string, string>, ...args: string[]) {
-  const result = spawnSync('node', ['--import', 'tsx', 'panel-server/src/release.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, PANEL_BUILD_CONFIG: 'e2e/build/faulty-build.cjs', ...env },
-    encoding: 'utf8',
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+/** A release quickly built with these faults (e2e/build/faulty-build.cjs); never throws. */
+function releaseWith(faults: Record<string, string>, ...args: string[]) {
+  return runRelease(args, { ...QUICK_BUILD, ...faults });
+}
+
+/** mfe-qr is on its stable 1.0.0 with no canary. */
+function expectQrOnStable() {
+  const qr = releaseState('mfe-qr');
+  expect(qr.stable).toBe('1.0.0');
+  expect(qr.canary).toBeUndefined();
 }
 
 /** Puts mfe-qr back on 1.0.0 with no canary, whatever a test left. */
 function restoreQr() {
-  const status = release('status');
-  const line = status.split('\n').find((l) => l.startsWith('mfe-qr')) ?? '';
-  if (line.includes('canary 9.')) release('rollback', 'mfe-qr');
-  if (
-    !/stable 1\.0\.0 /.test(
-      release('status')
-        .split('\n')
-        .find((l) => l.startsWith('mfe-qr'))!,
-    )
-  ) {
-    release('rollback', 'mfe-qr');
-  }
+  if (releaseState('mfe-qr').canary) release('rollback', 'mfe-qr');
+  if (releaseState('mfe-qr').stable !== '1.0.0') release('rollback', 'mfe-qr');
 }
 
 async function openQrAs(page: Page, id: string) {
@@ -86,7 +80,7 @@ test.describe('the release gate', () => {
         `mfe-qr ${react} requires react \\^99\\.0\\.0, but the deployed shell provides 19\\.`,
       ),
     );
-    expect(release('status')).toMatch(/mfe-qr\s+stable 1\.0\.0\s+no canary/);
+    expectQrOnStable();
   });
 
   test('refuses a remote built against a federation runtime newer than the live shell runs', () => {
@@ -108,7 +102,7 @@ test.describe('the release gate', () => {
       `mfe-qr ${version} was built against federation runtime ${ahead} and needs ^${ahead}, but the deployed shell runs ${shellRuntime}`,
     );
     expect(existsSync(path.join(DEPLOY_DIR, 'mfe-qr', version))).toBe(false);
-    expect(release('status')).toMatch(/mfe-qr\s+stable 1\.0\.0\s+no canary/);
+    expectQrOnStable();
   });
 });
 
@@ -116,6 +110,8 @@ test.describe('integrity', () => {
   test('a tampered chunk of a released remote is refused and shown as its fallback; the rest works', async ({
     page,
   }) => {
+    // A real release build: up to a minute on a busy machine.
+    test.setTimeout(150_000);
     const version = unique('sri');
     const output = release('mfe-qr', '--version', version);
     expect(output).toMatch(/entry sha384-/);
@@ -211,12 +207,12 @@ test.describe('automatic rollback', () => {
         else expect(seen).toBe('1.0.0');
         // Five failing loads come before a rollback: no need to ask sooner.
         if (brokenUsers.length >= 5)
-          rolledBack = release('status').includes(`${version} rolled back automatically`);
+          rolledBack = releaseState('mfe-qr').rolledBack?.version === version;
       }
       expect(brokenUsers.length).toBeGreaterThanOrEqual(5);
       await expect
-        .poll(() => release('status'), { timeout: 15_000 })
-        .toContain(`${version} rolled back automatically`);
+        .poll(() => releaseState('mfe-qr').rolledBack?.version, { timeout: 15_000 })
+        .toBe(version);
       const status = release('status');
       expect(status).toMatch(/mfe-qr\s+stable 1\.0\.0\s+no canary/);
       expect(status).toMatch(
@@ -236,7 +232,8 @@ test.describe('progressive rollout', () => {
   }) => {
     test.setTimeout(120_000);
     const version = unique('linear');
-    const output = release(
+    const { status, output } = releaseWith(
+      {},
       'mfe-qr',
       '--version',
       version,
@@ -245,21 +242,24 @@ test.describe('progressive rollout', () => {
       '--step',
       '30',
       '--every',
-      // Long enough for the first status (a tsx start) to see 10 % on a busy machine.
+      // Long enough for the release command to exit, and the first look to
+      // see 10 %, on a busy machine.
       '5s',
     );
+    expect(status, output).toBe(0);
     expect(output).toContain('schedule: +30 % every 5s to 100 %, then promoted.');
     try {
       const seen: string[] = [];
       await expect
         .poll(
           () => {
-            const line = release('status')
-              .split('\n')
-              .find((l) => l.startsWith('mfe-qr'))!;
+            const qr = releaseState('mfe-qr');
             const state =
-              /canary \S+ @ (\d+) %/.exec(line)?.[1] ??
-              (line.includes(`stable ${version}`) ? 'promoted' : '?');
+              qr.canary?.version === version
+                ? String(qr.canary.percent)
+                : qr.stable === version
+                  ? 'promoted'
+                  : '?';
             if (seen.at(-1) !== state) seen.push(state);
             return state;
           },
@@ -296,16 +296,19 @@ test.describe('two release steps at once', () => {
       ],
       {
         cwd: ROOT,
-        env: process.env,
+        env: { ...process.env, ...QUICK_BUILD },
         stdio: 'ignore',
       },
     );
     const done = new Promise<number | null>((resolve) => first.on('exit', resolve));
     try {
+      // The first holds the lock while it builds, seconds even when built
+      // quickly; the second asks for it meanwhile. A tsx start can take
+      // several seconds on a busy machine, the first's included.
       await expect
-        .poll(() => existsSync(path.join(DEPLOY_DIR, '.release.lock')), { timeout: 10_000 })
+        .poll(() => existsSync(path.join(DEPLOY_DIR, '.release.lock')), { timeout: 20_000 })
         .toBe(true);
-      const second = releaseWith({}, 'promote', 'mfe-qr');
+      const second = runRelease(['promote', 'mfe-qr']);
       expect(second.status).toBe(2);
       expect(second.output).toMatch(
         new RegExp(
@@ -313,7 +316,7 @@ test.describe('two release steps at once', () => {
         ),
       );
       expect(await done).toBe(0);
-      expect(release('status')).toContain(`canary ${version} @ 0 %`);
+      expect(releaseState('mfe-qr').canary).toMatchObject({ version, percent: 0 });
     } finally {
       await done;
       restoreQr();
