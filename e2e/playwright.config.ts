@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 import CHROMIUM_ARGS from '../scripts/lib/chromium-args.json';
@@ -9,8 +8,7 @@ import { SYSTEM_COUNT, SYSTEM_INDEX, systemEnv } from './systems';
 // The browser tests start the whole system the way `npm start` does, on
 // ports of their own and with a fresh data folder, so they never touch a
 // developer's running panel or demo database: one system per worker
-// (systems.ts).
-const ROOT = path.resolve(__dirname, '..');
+// (systems.ts), all started at once by global-setup.ts.
 process.env.SUPPORT_CHAT_URL ??= 'https://chat.example.com/lending-panel';
 // Every test logs a demo account in, all from 127.0.0.1: far more logins a
 // minute than the API's default limits allow one account or one address.
@@ -29,6 +27,7 @@ const baseURL = `http://localhost:${process.env.PANEL_PORT}`;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   // A worker's tests run one at a time against its own system, file by file.
   workers: SYSTEM_COUNT,
@@ -41,29 +40,20 @@ export default defineConfig({
     baseURL,
     viewport: { width: 1280, height: 800 },
     // A failed test keeps its trace: every action with the page's DOM as it
-    // was. Without the trace's screencast and the screenshot Playwright takes
-    // of every test in case it fails, which cost a tenth of the run's time
-    // and show nothing the DOM snapshots do not.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // was. Not in CI, where a failure is told by its error, its call log and
+    // error-context.md (the page as the accessibility tree saw it): recording
+    // cost 10 % of a test's time, 30 % of an axe run's (it records the script
+    // axe injects on each run). `--trace retain-on-failure` brings it back.
+    // Never the screencast, nor the screenshot Playwright takes of every test
+    // in case it fails: they cost a tenth of the time and show nothing the
+    // DOM snapshots do not.
+    trace: process.env.CI
+      ? 'off'
+      : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'off',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${PANEL_HOST_ALIAS} 127.0.0.1`],
     },
   },
-  webServer: Array.from({ length: SYSTEM_COUNT }, (_, index) => {
-    const env = systemEnv(index);
-    return {
-      name: `system ${index}`,
-      command: 'node scripts/e2e-server.mjs',
-      cwd: ROOT,
-      env,
-      url: `http://localhost:${env.PANEL_PORT}/remotes.json`,
-      // Locally, PANEL_PORT=3000 E2E_WORKERS=1 runs the tests against an already running `npm start`.
-      reuseExistingServer: !process.env.CI,
-      timeout: 300_000,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    };
-  }),
 });
