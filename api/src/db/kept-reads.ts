@@ -102,7 +102,8 @@ const recentByDb = new WeakMap<Db, Map<string, RecentSlot>>();
  * data. Unchanged stamp: the value is current, whatever its age.
  * `costly: true` treats the read as costly whatever it took: for a read whose
  * cost grows with every shop, one just under COSTLY_READ_MS would otherwise
- * be redone after every write of a stream.
+ * be redone after every write of a stream. `costly: false` never answers it
+ * stale, however long it took.
  * `fresh: true` is a caller that must see every change committed before it
  * asked: a panel re-reading after a live event about that change (an
  * answer up to 2 s old would show the page as before the change, and no
@@ -152,7 +153,7 @@ export async function recentRead<T>(
     return slot.pending && slot.pendingStamp === stamp
       ? (slot.pending as Promise<T>)
       : refresh(slot);
-  if (last && (options.costly || last.readMs >= COSTLY_READ_MS)) {
+  if (last && (options.costly ?? last.readMs >= COSTLY_READ_MS)) {
     const age = Date.now() - last.readAt;
     if (age <= MAX_STALE_MS) {
       // A background read's failure is the next caller's to meet.
