@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
-import { MESSAGES, PATHS } from '@panel/shared';
+import { MESSAGES, PATHS, withoutTrailingSlashes } from '@panel/shared';
 
 import styles from './auth-layout.module.css';
 
@@ -12,7 +12,7 @@ const TABS = [
 
 /** '/auth/login/' and '/auth/login' are the same page (spec section 2). */
 export function isSamePath(pathname: string, target: string): boolean {
-  const strip = (path: string) => path.replace(/(?<!\/)\/+$/, '').toLowerCase();
+  const strip = (path: string) => withoutTrailingSlashes(path).toLowerCase();
   return strip(pathname) === strip(target);
 }
 

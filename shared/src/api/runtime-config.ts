@@ -1,3 +1,5 @@
+import { withoutTrailingSlashes } from '../config/routes';
+
 /**
  * The API base URL is known only at run time (the shell reads it from
  * /remotes.json), so it is set once before the first call instead of being
@@ -7,7 +9,7 @@
 let apiBaseUrl = '';
 
 export function setApiBaseUrl(url: string): void {
-  apiBaseUrl = url.replace(/(?<!\/)\/+$/, '');
+  apiBaseUrl = withoutTrailingSlashes(url);
 }
 
 export function getApiBaseUrl(): string {

@@ -26,3 +26,15 @@ export const PATHS = {
 export type RequestsPage = 'main' | 'pending' | 'accepted' | 'denied' | 'cancelled';
 
 export const requestsPath = (page: RequestsPage) => `${PATHS.requests}?page=${page}`;
+
+/**
+ * `path` without the slashes it ends with ('/loan/' → '/loan', '/' → ''),
+ * by a loop: the one pattern that does this in linear time needs a
+ * lookbehind, which the backtracking check (api/test/regex-safety) can
+ * only fuzz, with a result that varies from run to run.
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end -= 1;
+  return path.slice(0, end);
+}

@@ -1,12 +1,18 @@
 import { useEffect } from 'react';
-import { getSession, useSession, type Role, type Viewer } from '@panel/shared';
+import {
+  getSession,
+  useSession,
+  withoutTrailingSlashes,
+  type Role,
+  type Viewer,
+} from '@panel/shared';
 
 import { preloadRemotePage } from '../features/remotes/remote-registry';
 import { loadPanelPages } from './load-panel-pages';
 import { AUTH_ROUTES, PANEL_ROUTES, type RemoteRoute } from './route-table';
 import { loadStore } from './store-loader';
 
-const normalize = (pathname: string) => pathname.replace(/(?<!\/)\/+$/, '') || '/';
+const normalize = (pathname: string) => withoutTrailingSlashes(pathname) || '/';
 const LOGIN = AUTH_ROUTES.find((route) => route.exposed === './LoginPage');
 
 function start(route: RemoteRoute, viewer: Viewer): Promise<unknown> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { MESSAGES, PATHS } from '@panel/shared';
+import { MESSAGES, PATHS, withoutTrailingSlashes } from '@panel/shared';
 
 const PRODUCT = 'Lending panel';
 
@@ -23,7 +23,7 @@ const PAGE_TITLES: Record<string, string> = {
 };
 
 export function pageTitle(pathname: string): string {
-  const page = PAGE_TITLES[pathname.replace(/(?<!\/)\/+$/, '') || '/'];
+  const page = PAGE_TITLES[withoutTrailingSlashes(pathname) || '/'];
   return page ? `${page} · ${PRODUCT}` : PRODUCT;
 }
 
