@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DELAYS_MS, LIMITS, MAP } from '../../shared/src/config/constants';
 import { SHOPS_CSV_COLUMNS, type Shop } from '../../shared/src/contract/shop';
 import { MESSAGES } from '../../shared/src/config/messages';
+import { PAGE_MESSAGES } from '../../shared/src/config/page-messages';
 import { SHOP_ADMIN_MESSAGES } from '../../shared/src/config/shop-admin-messages';
 import { registerShopViaApi, TINY_PNG, uniqueEmail } from '../fixtures/auth-shops';
 import {
@@ -385,7 +386,7 @@ test.describe('profile (/profile)', () => {
     await page.getByLabel('Shop name').fill('Unsaved name');
     // The form says so first; the page's guard is set by the render after
     // (the form reports to the page), which a frame later has happened.
-    await expect(page.getByText('You have unsaved changes.')).toBeVisible();
+    await expect(page.getByText(PAGE_MESSAGES.followUp.profileUnsaved)).toBeVisible();
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
     const dialog = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
