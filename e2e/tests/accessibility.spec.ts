@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 
 import { MESSAGES } from '../../shared/src/config/messages';
 
+import { seriousAxeFindings } from '../fixtures/axe';
 import { openAs, type DemoUser } from '../fixtures/session';
 import { expect, test } from '../fixtures/test';
 
@@ -86,13 +86,7 @@ async function expectNoSeriousFindings(page: Page, screen: Screen) {
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
-  // Only violations are judged: axe then records one node of each rule that
-  // passed, not every node it checked.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect.soft(serious, `axe findings on ${screen.path}`).toEqual([]);
+  expect.soft(await seriousAxeFindings(page), `axe findings on ${screen.path}`).toEqual([]);
 }
 
 for (const viewport of [
