@@ -3,9 +3,14 @@
 // and PostgreSQL when it can be had), a build and its size budget, browser
 // tests against the system started as `npm start` starts it.
 //   npm test -- --only unit,api     run some steps
+// Lint, type checks, unit tests and the build with its budget measure no
+// time and start no server, so they run side by side (each its own
+// `--only` child, its output printed whole when it ends); the API and
+// browser tests then run alone, as their timers and time-outs assume.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 import { ROOT } from './lib/apps.mjs';
@@ -43,25 +48,33 @@ function buildOnce() {
 }
 
 /**
- * The workspaces' type checks (`npm run check-types` of each), two at a
- * time (a tsc is one thread), the longest first; every one runs, and any
- * failure fails the step.
+ * The type checks, two at a time (a tsc is one thread), the longest first;
+ * every one runs, and any failure fails the step. The shell, the remotes
+ * and shared have the same compiler options, so one program checks them
+ * all (tsconfig.web.json) and React's and the DOM's types are read once,
+ * not once per workspace; each other workspace's `check-types` runs as is.
  */
 async function checkTypes() {
-  const order = ['mfe-qr', 'api', 'mfe-shops', 'mfe-counter', 'mfe-dashboard', 'bench'];
+  const web = JSON.parse(readFileSync(path.join(ROOT, 'tsconfig.web.json'), 'utf8'));
+  const inWeb = new Set(web.include.map((dir) => dir.split('/')[0]));
+  const order = ['api', 'bench', 'panel-server', 'e2e'];
   const all = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).workspaces;
-  const queue = [...order.filter((w) => all.includes(w)), ...all.filter((w) => !order.includes(w))];
+  const rest = all.filter((w) => !inWeb.has(w));
+  const queue = [
+    ['front end', ['npx', 'tsc', '-p', 'tsconfig.web.json']],
+    ...[...order.filter((w) => rest.includes(w)), ...rest.filter((w) => !order.includes(w))].map(
+      (w) => [w, ['npm', 'run', 'check-types', '--if-present', '-w', w]],
+    ),
+  ];
   let ok = true;
   const next = async () => {
-    for (let workspace = queue.shift(); workspace; workspace = queue.shift()) {
+    for (let item = queue.shift(); item; item = queue.shift()) {
+      const [name, [command, ...args]] = item;
       const code = await new Promise((resolve) =>
-        spawn('npm', ['run', 'check-types', '--if-present', '-w', workspace], {
-          cwd: ROOT,
-          stdio: 'inherit',
-        }).on('close', resolve),
+        spawn(command, args, { cwd: ROOT, stdio: 'inherit' }).on('close', resolve),
       );
       if (code !== 0) {
-        console.error(`Type check of ${workspace} failed.`);
+        console.error(`Type check of ${name} failed.`);
         ok = false;
       }
     }
@@ -105,8 +118,8 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-const started = Date.now();
-for (const name of chosen) {
+/** Runs one step here, its output going straight to this process's. */
+async function runStep(name) {
   console.log(`\n=== ${name} ===`);
   const stepStart = Date.now();
   let ok;
@@ -119,7 +132,40 @@ for (const name of chosen) {
   console.log(
     `=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - stepStart) / 1000)} s ===`,
   );
-  if (!ok) process.exit(1);
+  return ok;
+}
+
+/** Runs one step as `test.mjs --only <name>`, its output kept and printed whole when it ends. */
+function runStepApart(name) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--only', name], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
+}
+
+const SIDE_BY_SIDE = ['lint', 'types', 'unit', 'budget'];
+const together = chosen.filter((name) => SIDE_BY_SIDE.includes(name));
+const alone = chosen.filter((name) => !SIDE_BY_SIDE.includes(name));
+
+const started = Date.now();
+if (together.length > 1) {
+  console.log(`\n=== ${together.join(', ')}: side by side, each printed when it ends ===`);
+  const results = await Promise.all(together.map(runStepApart));
+  if (results.includes(false)) process.exit(1);
+  // The budget step's child built the apps, so the browser tests use that build.
+  if (together.includes('budget')) built = true;
+} else if (together.length === 1 && !(await runStep(together[0]))) process.exit(1);
+for (const name of alone) {
+  if (!(await runStep(name))) process.exit(1);
 }
 console.log(
   `\nAll test steps passed (${chosen.join(', ')}) in ${Math.round((Date.now() - started) / 1000)} s.`,
