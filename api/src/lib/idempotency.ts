@@ -95,16 +95,18 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
     const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
     const fingerprint = fingerprintOf(request);
     const at = now().getTime();
-    await db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', scope)
-      .where('key', '=', header)
-      .where('created_at', '<', at - IDEMPOTENCY_TTL_MS)
-      .execute();
+    // Claimed in one statement: a new key is inserted, a key past its 24 h
+    // is taken over as new, and a key still kept is left as it is (no row back).
+    const claim = { route, fingerprint, created_at: at, status: null, body: null };
     const claimed = await db
       .insertInto('idempotency_keys')
-      .values({ scope, key: header, route, fingerprint, created_at: at, status: null, body: null })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .values({ scope, key: header, ...claim })
+      .onConflict((oc) =>
+        oc
+          .columns(['scope', 'key'])
+          .doUpdateSet(claim)
+          .where('idempotency_keys.created_at', '<', at - IDEMPOTENCY_TTL_MS),
+      )
       .returning('key')
       .executeTakeFirst();
     if (claimed) {
