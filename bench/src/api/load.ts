@@ -25,7 +25,11 @@ export interface LoadOptions {
   seconds: number;
   /** A POST body per request (a write call; the connection's index given), or none for a GET. */
   body?: (connection: number) => string;
+  /** Each request carries an Idempotency-Key of its own, as the panel's calls that create something do. */
+  idempotent?: boolean;
 }
+
+let loads = 0;
 
 function once(
   agent: http.Agent,
@@ -33,6 +37,7 @@ function once(
   path: string,
   token: string,
   body?: string,
+  idempotencyKey?: string,
 ): Promise<[number, number]> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -46,6 +51,7 @@ function once(
           authorization: `JWT ${token}`,
           'accept-encoding': 'gzip, deflate, br',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
         },
       },
       (response) => {
@@ -77,6 +83,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let bytes = 0;
   const started = process.hrtime.bigint();
   const end = Date.now() + options.seconds * 1000;
+  // Keys unique across the loads of one bench process (and its earlier runs on the same database).
+  const keyPrefix = `bench-${process.pid}-${Date.now()}-${(loads += 1)}`;
+  let sent = 0;
   await Promise.all(
     Array.from({ length: options.connections }, async (_, i) => {
       const at = i % bases.length;
@@ -89,6 +98,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             options.path,
             typeof options.token === 'string' ? options.token : options.token(i),
             options.body?.(i),
+            options.idempotent ? `${keyPrefix}-${(sent += 1)}` : undefined,
           );
           if (status < 200 || status > 299) errors += 1;
           bytes += size;
