@@ -21,11 +21,14 @@ type BuildCompiler = (externalSchemas: unknown, options?: AjvOptions) => Compile
 /**
  * Fastify's own validator compiler, the one it builds when given none, taken
  * from fastify's dependencies, so its version is always the one this Fastify
- * was released with (the API does not depend on it directly).
+ * was released with (the API does not depend on it directly). One pool for
+ * the process: it keeps one Ajv per set of options and shared schemas, and
+ * Ajv keeps each route schema it compiled, so a second app instance (the
+ * tests build many) reuses the validators, not compiles them again.
  */
-const ajvCompiler = createRequire(require.resolve('fastify'))(
-  '@fastify/ajv-compiler',
-) as () => BuildCompiler;
+const ajvPool = (
+  createRequire(require.resolve('fastify'))('@fastify/ajv-compiler') as () => BuildCompiler
+)();
 
 /**
  * Query strings, path parameters and headers are text, so their validator
@@ -35,8 +38,8 @@ const ajvCompiler = createRequire(require.resolve('fastify'))(
  * built with the same options but `coerceTypes: false`.
  */
 export const buildValidator = ((externalSchemas: unknown, options?: AjvOptions): Compile => {
-  const coercing = ajvCompiler()(externalSchemas, options);
-  const strict = ajvCompiler()(externalSchemas, {
+  const coercing = ajvPool(externalSchemas, options);
+  const strict = ajvPool(externalSchemas, {
     ...options,
     customOptions: { ...options?.customOptions, coerceTypes: false },
   });
