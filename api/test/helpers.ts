@@ -11,11 +11,12 @@ import { connect, type Db, type DbKind } from '../src/db/connect';
 import { ensureReferenceData } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
-import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
+import type { MailMessage } from '../src/lib/mailer';
 import { hashSecret } from '../src/lib/passwords';
 import { insertContainers } from '../src/repositories/containers';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
+import { createMemoryMailer } from './memory-mailer';
 
 export const PASSWORD = 'password123';
 export const JWT_SECRET = 'test-secret';

@@ -1,5 +1,6 @@
 import { sendDailyDigest, startDigestTimer } from '../src/lib/daily-digest';
-import { createMemoryMailer, type MailMessage } from '../src/lib/mailer';
+import type { MailMessage } from '../src/lib/mailer';
+import { createMemoryMailer } from './memory-mailer';
 import {
   sendRequestDecidedMail,
   sendShopActivatedMail,

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, DEFAULT_RATE_LIMITS, type RateLimits } from '../src/config';
 import { connect, type Db } from '../src/db/connect';
-import { createMemoryMailer } from '../src/lib/mailer';
+import { createMemoryMailer } from './memory-mailer';
 import { JWT_SECRET, PASSWORD, createTestContext, multipart, type TestContext } from './helpers';
 
 const MINUTE = 60_000;

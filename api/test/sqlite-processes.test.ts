@@ -11,7 +11,7 @@ import { keptRead } from '../src/db/kept-reads';
 import { ensureReferenceData } from '../src/db/demo-data';
 import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
-import { createMemoryMailer } from '../src/lib/mailer';
+import { createMemoryMailer } from './memory-mailer';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
 import { JWT_SECRET } from './helpers';

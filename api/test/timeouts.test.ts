@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { DEFAULT_SERVER_TIMEOUTS } from '../src/config';
 import { connect } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { createMemoryMailer } from '../src/lib/mailer';
+import { createMemoryMailer } from './memory-mailer';
 import { JWT_SECRET } from './helpers';
 
 // A client that sends its headers, or part of a body, and then nothing more

@@ -52,14 +52,3 @@ export function createMailer(options: {
     },
   };
 }
-
-/** Keeps messages in memory; tests read them. */
-export function createMemoryMailer(): Mailer & { sent: MailMessage[] } {
-  const sent: MailMessage[] = [];
-  return {
-    sent,
-    async send(message) {
-      sent.push(message);
-    },
-  };
-}

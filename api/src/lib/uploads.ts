@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 
 import type { Db } from '../db/connect';
 import { ValidationError } from '../errors';
@@ -123,6 +122,9 @@ function refuse(message: string): ValidationError {
 export async function encodeLogo(data: Buffer): Promise<Buffer> {
   const kind = imageExtension(data);
   if (!kind || !isCompleteImage(data, kind)) throw refuse(ONLY_IMAGES);
+  // libvips is loaded at the first logo, not with the app: most processes
+  // (and every API test file but a few) never draw one.
+  const { default: sharp } = await import('sharp');
   // The header alone: metadata() decodes no pixels, so no limit is needed to
   // learn, and say, how large the picture claims to be.
   const meta = await sharp(data, { limitInputPixels: false })
