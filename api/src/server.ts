@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { connect } from './db/connect';
+import { connect, sqliteFileOf } from './db/connect';
 import { DEMO_LOGINS, ensureDemoData } from './db/demo-data';
 import { migrateToLatest } from './db/migrate';
+import { startWalCheckpointer } from './db/wal-checkpointer';
 import { startAuditPruneTimer } from './lib/audit-retention';
 import { startDigestTimer } from './lib/daily-digest';
 import { createMailer } from './lib/mailer';
@@ -39,6 +40,8 @@ export async function start(): Promise<void> {
     log: (error) => app.log.error(error, 'daily digest not sent'),
   });
 
+  const sqliteFile = sqliteFileOf(config.databaseUrl);
+  const checkpointer = sqliteFile === null ? null : startWalCheckpointer(sqliteFile);
   const stopPrune = startAuditPruneTimer(db, {
     days: config.auditRetentionDays,
     log: (error) => app.log.error(error, 'audit log not pruned'),
@@ -52,6 +55,7 @@ export async function start(): Promise<void> {
     stopDigest();
     stopPrune();
     await app.close();
+    await checkpointer?.stop();
     await db.destroy();
     process.exit(0);
   };

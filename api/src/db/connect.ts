@@ -55,8 +55,17 @@ export function dedicatedClient(db: Db): Client | null {
  * went from 441 to 502 lends a second, and the audit entry's extra pages
  * (issue 33) cost its p99 ×1.04 and ×0.97 in two runs, against ×1.28. The
  * WAL stays under 17 MB; 10,000 pages gave no more and longer stalls.
+ * The server copies the WAL from a thread of its own (wal-checkpointer.ts),
+ * so this bound mostly just restarts a WAL that thread has already copied.
  */
 export const WAL_CHECKPOINT_PAGES = 4_000;
+
+/** The file a SQLite DATABASE_URL names, or null for PostgreSQL and `sqlite::memory:`. */
+export function sqliteFileOf(url: string): string | null {
+  if (dbKind(url) === 'postgres') return null;
+  const file = url.replace(/^sqlite:(\/\/)?/, '');
+  return file === '' || file === ':memory:' ? null : file;
+}
 
 /** Opens the database named by a DATABASE_URL: `sqlite:<file>`, `sqlite::memory:` or `postgres://…`. */
 export function connect(url: string, options: ConnectOptions = {}): { db: Db; kind: DbKind } {
@@ -72,7 +81,7 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     pgPools.set(db, pool);
     return { db, kind: 'postgres' };
   }
-  const file = url.replace(/^sqlite:(\/\/)?/, '') || ':memory:';
+  const file = sqliteFileOf(url) ?? ':memory:';
   if (file !== ':memory:') prepareSqliteFile(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
