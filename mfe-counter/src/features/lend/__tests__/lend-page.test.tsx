@@ -95,6 +95,31 @@ describe('LendPage', () => {
     expect(screen.getByLabelText(COUNTER_MESSAGES.codeLabel)).toHaveValue('');
   });
 
+  it('shows a slow check that answers after the next code was entered and checked', async () => {
+    let answerFirst = () => undefined as void;
+    const firstAnswered = new Promise<void>((resolve) => {
+      answerFirst = resolve;
+    });
+    mockApi(
+      routes({
+        '/pack/containers/code/C-1': async () => {
+          await firstAnswered;
+          return jsonResponse(check('C-1'));
+        },
+      }),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    await typeCode(user, 'C-1');
+    await typeCode(user, 'C-2');
+    expect(await within(row('C-2')).findByText('Lunch box')).toBeInTheDocument();
+    // Nothing is kept for a check: by now C-1's entry would have been dropped.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    answerFirst();
+    expect(await within(row('C-1')).findByText('Cup 350 ml')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: COUNTER_MESSAGES.lendButton(2) })).toBeDisabled();
+  });
+
   it.each([
     [
       'unknown',

@@ -1,4 +1,5 @@
-import { api } from '@panel/shared/data';
+import { useCallback } from 'react';
+import { api, useAppDispatch } from '@panel/shared/data';
 
 import { type CodeCheck } from '../../../api/counter-types';
 
@@ -20,4 +21,26 @@ export const checkCodeApi = api.injectEndpoints({
   }),
 });
 
-export const { useLazyCounterCheckCodeQuery } = checkCodeApi;
+/**
+ * Checks one code, holding a subscription of its own until its answer is
+ * read. RTK Query reads an answer back from the cache, and a lazy query hook
+ * subscribes to its latest code only: a second scan ended the first one's
+ * subscription, its entry was dropped (nothing is kept), and the first
+ * answer read as undefined.
+ */
+export function useCheckCode(): (code: string) => Promise<CodeCheck> {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    async (code: string) => {
+      const request = dispatch(
+        checkCodeApi.endpoints.counterCheckCode.initiate(code, { forceRefetch: true }),
+      );
+      try {
+        return await request.unwrap();
+      } finally {
+        request.unsubscribe();
+      }
+    },
+    [dispatch],
+  );
+}

@@ -11,7 +11,7 @@ import { LiveRegion } from '../../../components/live-region';
 import { SendQueuePanel } from '../../../components/send-queue-panel';
 import { useFeedback } from '../../../hooks/use-feedback';
 import { type QueueItem, useSendQueue } from '../../../hooks/use-send-queue';
-import { useLazyCounterCheckCodeQuery } from '../api/check-code';
+import { useCheckCode } from '../api/check-code';
 import { useCounterLendMutation } from '../api/lend-containers';
 import { checkedRow, enteredRow, lendableCodes, type LendRow } from '../utils/lend-rows';
 import { LendForm, type LendPayload } from './lend-form';
@@ -27,7 +27,7 @@ import { LoanReceipt } from './loan-receipt';
  */
 export function LendPage() {
   const types = useGetCounterContainerTypesQuery();
-  const [checkCode] = useLazyCounterCheckCodeQuery();
+  const checkCode = useCheckCode();
   const [lend] = useCounterLendMutation();
   const { sound, setSound, tell, announcement } = useFeedback();
 
@@ -62,7 +62,7 @@ export function LendPage() {
   const check = useCallback(
     async (row: LendRow) => {
       try {
-        const answer = await checkCode(row.code).unwrap();
+        const answer = await checkCode(row.code);
         const checked = checkedRow(row, answer);
         setRows((all) => all.map((r) => (r.id === row.id ? checked : r)));
         if (checked.state === 'ok') {
