@@ -2,7 +2,7 @@ import { chromium, type APIRequestContext, type Page } from '@playwright/test';
 
 import CHROMIUM_ARGS from '../../scripts/lib/chromium-args.json';
 import { COUNTER_MESSAGES } from '../../shared/src/config/counter-messages';
-import { chromiumPath } from '../fixtures/chromium-path';
+import { fullChromiumPath } from '../fixtures/chromium-path';
 import { apiGet, apiPost, stockShopWithBatch, type ApiLoan } from '../fixtures/dashboard-api';
 import { writeFakeCameraVideo } from '../fixtures/fake-camera';
 import { apiLogin, DEMO, openAs, pagesWarmedFor, type ApiLogin } from '../fixtures/session';
@@ -274,7 +274,7 @@ test.describe('the counter', () => {
     const video = testInfo.outputPath('label.y4m');
     await writeFakeCameraVideo(video, code);
     const browser = await chromium.launch({
-      executablePath: chromiumPath(),
+      executablePath: fullChromiumPath(),
       args: [
         ...CHROMIUM_ARGS,
         '--use-fake-device-for-media-stream',
