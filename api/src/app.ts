@@ -17,7 +17,7 @@ import {
 } from './config';
 import { nowOf, type AppDeps } from './deps';
 import { registerAuth } from './lib/auth';
-import { buildValidator } from './lib/body-validation';
+import { buildValidator, compilersOnFirstUse } from './lib/body-validation';
 import { registerControlCharCheck } from './lib/control-chars';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerIdempotency } from './lib/idempotency';
@@ -47,6 +47,8 @@ export interface AppOptions {
   remoteLoadsLimit?: Limit;
   /** Time-outs of the HTTP server; tests pass short ones. */
   timeouts?: ServerTimeouts;
+  /** Compile each route's schemas on its first request (tests: see lib/body-validation.ts). */
+  compileSchemasOnFirstUse?: boolean;
 }
 
 /** The API as a plugin: docs, auth, routes, media and the one error handler. */
@@ -148,7 +150,9 @@ export async function buildApp(deps: AppDeps, options: AppOptions = {}): Promise
     bodyLimit: 256 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, allErrors: false } },
     // Coercion for query strings and parameters only: see lib/body-validation.ts.
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: {
+      compilersFactory: options.compileSchemasOnFirstUse ? compilersOnFirstUse : { buildValidator },
+    },
   });
   await fastify.register(app, {
     ...deps,

@@ -187,6 +187,7 @@ async function contextOn(chosen: DbKind, options: TestOptions): Promise<TestCont
       {
         rateLimits: options.rateLimits ?? GENEROUS_LIMITS,
         remoteLoadsLimit: options.remoteLoadsLimit ?? PLENTY,
+        compileSchemasOnFirstUse: true,
       },
     );
   };

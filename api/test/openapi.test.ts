@@ -1,5 +1,7 @@
+import { buildApp } from '../src/app';
 import { openApiComponents } from '../src/schemas/components';
-import { createSqliteTestContext, type TestContext } from './helpers';
+import { createSqliteTestContext, JWT_SECRET, type TestContext } from './helpers';
+import { createMemoryMailer } from './memory-mailer';
 
 let ctx: TestContext;
 let doc: {
@@ -73,5 +75,20 @@ describe('the served OpenAPI document', () => {
       properties: ['email', 'logo', 'name', 'phone', 'x_gis', 'y_gis'],
       required: ['email', 'name', 'phone'],
     });
+  });
+});
+
+describe('the route schemas', () => {
+  it('all compile when the server starts, as the test context compiles them only on use', async () => {
+    // Without compileSchemasOnFirstUse, Fastify compiles every route's
+    // validators and serializers before ready: a bad schema rejects here.
+    const app = await buildApp({
+      db: ctx.db,
+      kind: ctx.kind,
+      jwtSecret: JWT_SECRET,
+      dataDir: ctx.dataDir,
+      mailer: createMemoryMailer(),
+    });
+    await app.close();
   });
 });

@@ -17,6 +17,19 @@ interface RouteSchema {
 }
 type Compile = (route: RouteSchema) => unknown;
 type BuildCompiler = (externalSchemas: unknown, options?: AjvOptions) => Compile;
+/** An Ajv validator as Fastify calls it (see fastify/lib/validation.js validateParam). */
+interface Validate {
+  (data: unknown, context?: unknown): unknown;
+  errors?: unknown;
+  schemaEnv?: unknown;
+}
+type Serialize = (data: unknown) => string;
+type BuildSerializer = (
+  externalSchemas: unknown,
+  options?: unknown,
+) => (route: RouteSchema) => Serialize;
+
+const fastifyRequire = createRequire(require.resolve('fastify'));
 
 /**
  * Fastify's own validator compiler, the one it builds when given none, taken
@@ -26,9 +39,7 @@ type BuildCompiler = (externalSchemas: unknown, options?: AjvOptions) => Compile
  * Ajv keeps each route schema it compiled, so a second app instance (the
  * tests build many) reuses the validators, not compiles them again.
  */
-const ajvPool = (
-  createRequire(require.resolve('fastify'))('@fastify/ajv-compiler') as () => BuildCompiler
-)();
+const ajvPool = (fastifyRequire('@fastify/ajv-compiler') as () => BuildCompiler)();
 
 /**
  * Query strings, path parameters and headers are text, so their validator
@@ -45,3 +56,46 @@ export const buildValidator = ((externalSchemas: unknown, options?: AjvOptions):
   });
   return (route) => (route.httpPart === 'body' ? strict : coercing)(route);
 }) as unknown as CompilersFactory['buildValidator'];
+
+/** Fastify's own serializer factory (fast-json-stringify), as Fastify builds it when given none. */
+const serializerFactory = (
+  fastifyRequire('@fastify/fast-json-stringify-compiler') as () => BuildSerializer
+)();
+
+/** A validator that compiles its schema when it first validates, then behaves as the compiled one. */
+function validatorOnFirstUse(compile: () => Validate): Validate {
+  let compiled: Validate | undefined;
+  const get = () => (compiled ??= compile());
+  const validate: Validate = (data, context) => {
+    const run = get();
+    const valid = run(data, context);
+    validate.errors = run.errors;
+    return valid;
+  };
+  // Fastify passes the parent object (so Ajv may coerce a root value) only
+  // to a validator with a schemaEnv, which it reads just before each call.
+  Object.defineProperty(validate, 'schemaEnv', { get: () => get().schemaEnv });
+  return validate;
+}
+
+/**
+ * The same compilers, compiling each route's schemas on the route's first
+ * request instead of at start-up. For the tests only (AppOptions.
+ * compileSchemasOnFirstUse): each test file builds the app anew and calls a
+ * few of its routes, and compiling every route's validators and serializers
+ * was a third of a file's fixed cost. The server compiles all at start-up,
+ * so a bad schema stops it (and the tests that build it so) at once.
+ */
+export const compilersOnFirstUse = {
+  buildValidator: ((externalSchemas: unknown, options?: AjvOptions): Compile => {
+    const compile = (buildValidator as unknown as BuildCompiler)(externalSchemas, options);
+    return (route) => validatorOnFirstUse(() => compile(route) as Validate);
+  }) as unknown as CompilersFactory['buildValidator'],
+  buildSerializer: ((externalSchemas: unknown, options?: unknown) => {
+    const compile = serializerFactory(externalSchemas, options);
+    return (route: RouteSchema): Serialize => {
+      let serialize: Serialize | undefined;
+      return (data) => (serialize ??= compile(route))(data);
+    };
+  }) as unknown as CompilersFactory['buildSerializer'],
+};
