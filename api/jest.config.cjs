@@ -13,6 +13,22 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
   ],
 };
+/**
+ * Ajv 8 is installed three times (under @fastify/ajv-compiler,
+ * fast-json-stringify and ajv-formats: the top-level ajv is ESLint's 6), all
+ * the same version, and Node loads each copy; a test file loaded them all
+ * into its own module registry, about 0.25 s each. One copy serves all three.
+ */
+const AJV = path.dirname(
+  require.resolve('ajv/package.json', {
+    paths: [
+      path.dirname(
+        require.resolve('@fastify/ajv-compiler', { paths: [require.resolve('fastify')] }),
+      ),
+    ],
+  }),
+);
+const moduleNameMapper = { '^ajv(/.*)?$': `${AJV}$1` };
 const TEST_MATCH = ['<rootDir>/src/**/__tests__/**/*.test.ts', '<rootDir>/test/**/*.test.ts'];
 const TEST_FILES = ['src', 'test'].flatMap((dir) =>
   readdirSync(path.join(__dirname, dir), { recursive: true })
@@ -41,6 +57,7 @@ function project(name, setupFile, skipped = []) {
     testEnvironment: 'node',
     transform,
     transformIgnorePatterns,
+    moduleNameMapper,
     rootDir: __dirname,
     testMatch: TEST_MATCH,
     testPathIgnorePatterns: ['/node_modules/', ...skipped.map(escape)],
