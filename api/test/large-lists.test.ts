@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 import { seedShopLoans } from '../src/db/scale-seed';
 import { rebuildFigures } from '../src/repositories/figures';
 import { addStock, createTestContext, type TestContext } from './helpers';
@@ -14,25 +16,17 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
   await seedShopLoans(ctx.db, ctx.kind, { email: ctx.shopA.email, loans: LOANS });
-  const now = new Date().toISOString();
-  for (let first = 0; first < REQUESTS; first += 5_000) {
-    const rows = Array.from({ length: Math.min(5_000, REQUESTS - first) }, () => ({
-      shop_id: ctx.shopB.id,
-      status: 'PENDING' as const,
-      request_date: now,
-      decided_at: null,
-      reason: null,
-    }));
-    const ids = await ctx.db
-      .insertInto('container_requests')
-      .values(rows)
-      .returning('id')
-      .execute();
-    await ctx.db
-      .insertInto('request_items')
-      .values(ids.map(({ id }) => ({ request_id: id, container_type: 'cup', quantity: 1 })))
-      .execute();
-  }
+  // One statement per table (no rows built here): shop B's requests, one cup each.
+  await ctx.db.transaction().execute(async (trx) => {
+    await sql`
+      with recursive n (i) as (select 1 union all select i + 1 from n where i < ${REQUESTS})
+      insert into container_requests (shop_id, status, request_date, decided_at, reason)
+      select cast(${ctx.shopB.id} as integer), 'PENDING', ${new Date().toISOString()}, null, null
+      from n`.execute(trx);
+    await sql`
+      insert into request_items (request_id, container_type, quantity)
+      select id, 'cup', 1 from container_requests where shop_id = ${ctx.shopB.id}`.execute(trx);
+  });
   // Written straight to the tables, so the kept totals are recounted.
   await rebuildFigures(ctx.db);
 }, 120_000);
