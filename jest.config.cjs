@@ -60,4 +60,7 @@ module.exports = {
       transform: { '^.+\\.[jt]sx?$': swcTransform },
     },
   ],
+  // `npm test` runs these files beside lint, tsc and the build (scripts/test.mjs),
+  // so a test that waits on a real server or timer gets more than Jest's 5 s.
+  testTimeout: 30_000,
 };
