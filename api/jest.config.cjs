@@ -54,7 +54,7 @@ const escape = (file) => `<rootDir>/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 function project(name, setupFile, skipped = []) {
   return {
     displayName: name,
-    testEnvironment: 'node',
+    testEnvironment: '<rootDir>/test/code-cache-environment.cjs',
     transform,
     transformIgnorePatterns,
     moduleNameMapper,
