@@ -39,6 +39,13 @@ export default defineConfig({
   use: {
     baseURL,
     viewport: { width: 1280, height: 800 },
+    // As a user who asks for reduced motion: the dashboard's figures and
+    // charts show their values at once instead of counting up for 2 s (a
+    // React render every 10 ms and a chart redrawn each frame, about a CPU
+    // second per dashboard view, most of them in tests about something
+    // else), and skeletons do not shimmer. dashboard.spec.ts, the tests of
+    // the dashboard itself, keep the default motion.
+    reducedMotion: 'reduce',
     // A failed test keeps its trace: every action with the page's DOM as it
     // was. Not in CI, where a failure is told by its error, its call log and
     // error-context.md (the page as the accessibility tree saw it): recording

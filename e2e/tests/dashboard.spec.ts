@@ -35,6 +35,9 @@ function figure(page: Page, label: string) {
   return page.getByRole('group', { name: label, exact: true }).getByTestId('count-up');
 }
 
+// The dashboard as most users see it: figures count up, charts animate.
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('dashboard', () => {
   test("the shop's dashboard shows its own figures from the API", async ({ page }) => {
     const login = await openAs(page, 'shop', '/home');
