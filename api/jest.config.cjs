@@ -3,9 +3,12 @@
 const { readdirSync, readFileSync } = require('node:fs');
 const path = require('node:path');
 
-// A few dependencies (some of Fastify's, TypeBox) ship ESM only; compile them for Jest.
+const { typeboxModuleNameMapper } = require('./test/typebox-bundle.cjs');
+
+// A few of Fastify's dependencies ship ESM only; compile them for Jest
+// (TypeBox, ESM only too, comes bundled as CommonJS: test/typebox-bundle.cjs).
 const transformIgnorePatterns = [
-  '/node_modules/(?!(content-disposition|cookie|set-cookie-parser|typebox)/)',
+  '/node_modules/(?!(content-disposition|cookie|set-cookie-parser)/)',
 ];
 const transform = {
   '^.+\\.(ts|js|mjs)$': [
@@ -28,7 +31,7 @@ const AJV = path.dirname(
     ],
   }),
 );
-const moduleNameMapper = { '^ajv(/.*)?$': `${AJV}$1` };
+const moduleNameMapper = { '^ajv(/.*)?$': `${AJV}$1`, ...typeboxModuleNameMapper() };
 const TEST_MATCH = ['<rootDir>/src/**/__tests__/**/*.test.ts', '<rootDir>/test/**/*.test.ts'];
 const TEST_FILES = ['src', 'test'].flatMap((dir) =>
   readdirSync(path.join(__dirname, dir), { recursive: true })
