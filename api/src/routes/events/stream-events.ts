@@ -70,6 +70,7 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
       sse.sendHeaders();
       const newest = await newestAuditId(deps.db);
       const lastSeen = lastSeenOf(sse.lastEventId);
+      const replayed = new Set<number>();
       if (sse.lastEventId !== null) {
         const missed =
           lastSeen === null || lastSeen > newest
@@ -77,11 +78,17 @@ const streamEvents: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps
             : await liveEventsAfter(deps.db, lastSeen, viewer.shopId, REPLAY_LIMIT + 1);
         if (missed === null || missed.length > REPLAY_LIMIT)
           await sse.send({ event: 'resync', data: {} });
-        else for (const event of missed) send(event);
+        else
+          for (const event of missed) {
+            replayed.add(event.id);
+            send(event);
+          }
       }
       const queued = waiting;
       waiting = null;
-      for (const event of queued) send(event);
+      // On PostgreSQL an event's NOTIFY may arrive after the subscription
+      // although its entry was committed, and so replayed, already: once only.
+      for (const event of queued) if (!replayed.has(event.id)) send(event);
       // The stream's id from here on, so a client that saw nothing yet resumes
       // from now; and a dropped stream is tried again after 1 s, not 3.
       await sse.send({
