@@ -299,9 +299,12 @@ test.describe('the loans work-list', () => {
     expect(text).not.toContain("'+33");
     expect(ada[3]).toBe(seeded.emails.ada);
     expect(ada[5]).toBe(localDay(-20));
-    expect(ada[7]?.split(' ').sort()).toEqual(
-      seeded.loans.ada.containers.map((c) => c.code).sort(),
-    );
+    // Codes are base64url, so the first may start with '-': then, and only
+    // then, the cell starts with the apostrophe that keeps it from being a formula.
+    const codes = ada[7] ?? '';
+    const listed = codes.replace(/^'/, '');
+    expect(codes.startsWith("'")).toBe(listed.startsWith('-'));
+    expect(listed.split(' ').sort()).toEqual(seeded.loans.ada.containers.map((c) => c.code).sort());
     expect(ada[9]).toBe('1');
   });
 
