@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { connect, sqliteFileOf } from './db/connect';
+import { startCounterThread } from './db/counter-writer';
 import { DEMO_LOGINS, ensureDemoData } from './db/demo-data';
 import { migrateToLatest } from './db/migrate';
 import { startWalCheckpointer } from './db/wal-checkpointer';
@@ -15,6 +16,8 @@ export async function start(): Promise<void> {
   const { db, kind } = connect(config.databaseUrl);
   await migrateToLatest(db, kind);
   const seeded = await ensureDemoData(db);
+  const sqliteFile = sqliteFileOf(config.databaseUrl);
+  const counterThread = sqliteFile === null ? null : await startCounterThread(db, sqliteFile);
 
   const deps = {
     db,
@@ -40,7 +43,6 @@ export async function start(): Promise<void> {
     log: (error) => app.log.error(error, 'daily digest not sent'),
   });
 
-  const sqliteFile = sqliteFileOf(config.databaseUrl);
   const checkpointer = sqliteFile === null ? null : startWalCheckpointer(sqliteFile);
   const stopPrune = startAuditPruneTimer(db, {
     days: config.auditRetentionDays,
@@ -55,6 +57,7 @@ export async function start(): Promise<void> {
     stopDigest();
     stopPrune();
     await app.close();
+    await counterThread?.stop();
     await checkpointer?.stop();
     await db.destroy();
     process.exit(0);

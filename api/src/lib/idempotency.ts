@@ -74,7 +74,7 @@ function replay(reply: FastifyReply, kept: KeptAnswer & { status: number }): Fas
 /**
  * Calls that create something (config.idempotent) take an optional
  * Idempotency-Key. The first call with a key claims it (a row, unique per
- * caller and key) before it runs; its answer is stored when sent, and a
+ * caller and key) before it runs; its answer is stored as it is sent, and a
  * retry within 24 h gets that answer again, changing nothing. A retry that
  * arrives while the first is still running waits for its answer. A server
  * error releases the key, so the retry runs afresh. Must be registered
@@ -134,14 +134,28 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
         .where('key', '=', claim.key)
         .execute();
     } else {
-      await db
+      // Kept while the answer goes out, not before: only a retry needs it,
+      // and a retry that comes first waits for it (waitForAnswer). One write
+      // less on the way of every call that creates something.
+      const keeping = db
         .updateTable('idempotency_keys')
         .set({ status: reply.statusCode, body: payload })
         .where('scope', '=', claim.scope)
         .where('key', '=', claim.key)
-        .execute();
+        .execute()
+        .then(
+          () => undefined,
+          (error: unknown) => request.log.error(error, 'idempotent answer not kept'),
+        )
+        .finally(() => keepingAnswers.delete(keeping));
+      keepingAnswers.add(keeping);
     }
     return payload;
+  });
+  // The server closes after the answers it sent are kept.
+  const keepingAnswers = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.all(keepingAnswers);
   });
 
   // Sweep answers past their 24 h now and then, not on every call.

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { counterWritesOf } from '../../db/counter-writer';
 import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
 import { normaliseEmail } from '../../lib/email';
-import { lendContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
 import { EMAIL_PATTERN, PHONE_PATTERN } from '../../schemas/shop-form';
 import { LendBody, LoanSchema, MAX_CODES_PER_CALL } from '../../schemas/loan';
@@ -42,8 +42,7 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
         throw new ValidationError(
           `A loan takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
         );
-      const loan = await lendContainers(
-        deps.db,
+      const loan = await counterWritesOf(deps.db).lend(
         auditContextOf(request, deps),
         { id: caller.shopId, name: caller.shopName },
         {

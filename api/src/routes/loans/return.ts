@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
+import { counterWritesOf } from '../../db/counter-writer';
 import { auditContextOf } from '../../lib/audit';
 import { shopCaller } from '../../lib/auth';
-import { returnContainers } from '../../repositories/loans';
 import { errors } from '../../schemas/common';
 import { MAX_CODES_PER_CALL, ReturnBody, ReturnReply } from '../../schemas/loan';
 
@@ -26,8 +26,7 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
         throw new ValidationError(
           `A return takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
         );
-      return returnContainers(
-        deps.db,
+      return counterWritesOf(deps.db).takeBack(
         auditContextOf(request, deps),
         { id: shopCaller(request).shopId },
         request.body.codes,

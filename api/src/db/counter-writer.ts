@@ -1,0 +1,190 @@
+import { Worker } from 'node:worker_threads';
+
+import * as domainErrors from '../errors';
+import type { AuditContext } from '../lib/audit';
+import { lendContainers, returnContainers } from '../repositories/loans';
+import type { Loan, ReturnReply } from '../schemas/loan';
+import { CompiledQuery, type QueryResult } from 'kysely';
+
+import { forwardLoneWrites, writeLockOf, type Db } from './connect';
+
+/**
+ * The counter's writes: a lend and a return (take back). They are the
+ * panel's busiest writes (every container a shop lends or takes back, all
+ * day, from every shop), so on a SQLite file they may run on a thread of
+ * their own.
+ */
+export interface CounterWrites {
+  lend(
+    audit: AuditContext,
+    shop: { id: number; name: string },
+    input: LendInput,
+    now: Date,
+  ): Promise<Loan>;
+  takeBack(
+    audit: AuditContext,
+    shop: { id: number },
+    codes: string[],
+    now: Date,
+  ): Promise<ReturnReply>;
+}
+
+export type LendInput = Parameters<typeof lendContainers>[3];
+
+/** The counter's writes run in the calling thread, on `db`: PostgreSQL, `sqlite::memory:`, tests. */
+export function inThreadCounterWrites(db: Db): CounterWrites {
+  return {
+    lend: (audit, shop, input, now) => lendContainers(db, audit, shop, input, now),
+    takeBack: (audit, shop, codes, now) => returnContainers(db, audit, shop, codes, now),
+  };
+}
+
+const counterThreads = new WeakMap<Db, CounterWrites>();
+
+/** Where `db`'s counter writes run: on its counter thread while one runs, else in this thread. */
+export function counterWritesOf(db: Db): CounterWrites {
+  return counterThreads.get(db) ?? inThreadCounterWrites(db);
+}
+
+export interface CounterThread extends CounterWrites {
+  /** Ends the thread (calls still running finish first) and closes its connection. */
+  stop(): Promise<void>;
+}
+
+/** A job for the thread, and its answer. */
+export type CounterJob = { id: number } & CounterWork;
+type CounterWork =
+  | { op: 'sql'; sql: string; parameters: readonly unknown[] }
+  | { op: 'lend'; args: Parameters<CounterWrites['lend']> }
+  | { op: 'takeBack'; args: Parameters<CounterWrites['takeBack']> };
+export type CounterAnswer =
+  | { id: number; result: unknown }
+  | { id: number; error: { name: string; message: string; fields?: domainErrors.ErrorFields } };
+
+/**
+ * Runs the counter's writes on a thread of its own, with its own connection
+ * to the SQLite file `db` is open on.
+ *
+ * Why: Node runs the API on one thread, and under the counter's load that
+ * thread was the bottleneck, half of it inside SQLite, while the machine's
+ * other cores idled (lend bench: API thread 93 % busy, the load 11 %).
+ * Here the HTTP work (parsing, checks, tokens, JSON, compression) stays on
+ * the API's thread and the lend's SQL runs beside it. Both connections
+ * take the file's WriteLock (db/write-lock.ts) to write, so they never
+ * wait on each other inside SQLite.
+ *
+ * The thread loads the repositories' TypeScript with tsx's require hook,
+ * as the API itself is run; it answers `ready` once it can take calls.
+ */
+export async function startCounterThread(db: Db, file: string): Promise<CounterThread> {
+  const lock = writeLockOf(db);
+  if (!lock) throw new Error('The counter thread needs a SQLite file opened with a write lock.');
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      tsx: require.resolve('tsx/cjs/api'),
+      entry: require.resolve('./counter-thread'),
+      file,
+      lock: lock.buffer,
+    },
+  });
+  const pending = new Map<
+    number,
+    { resolve: (value: never) => void; reject: (error: Error) => void }
+  >();
+  let nextId = 0;
+  let failure: Error | null = null;
+  const failAll = (error: Error) => {
+    failure = error;
+    // Later calls run in the API's thread again.
+    forwardLoneWrites(db, null);
+    counterThreads.delete(db);
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  worker.on('error', (error) => failAll(error));
+  worker.on('exit', () => failAll(new Error("The counter's thread has stopped.")));
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error("The counter's thread stopped while starting.")));
+  });
+  worker.on('message', (answer: CounterAnswer) => {
+    const call = pending.get(answer.id);
+    if (!call) return;
+    pending.delete(answer.id);
+    if ('error' in answer) call.reject(errorOf(answer.error));
+    else call.resolve(answer.result as never);
+  });
+  const send = <T>(job: CounterWork): Promise<T> => {
+    if (failure) return Promise.reject(failure);
+    const id = (nextId += 1);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: never) => void, reject });
+      worker.postMessage({ ...job, id });
+    });
+  };
+  // The API thread's lone writes (an idempotency key, a login's audit entry) run here too.
+  forwardLoneWrites(db, async (query) =>
+    buffersBack(await send({ op: 'sql', sql: query.sql, parameters: query.parameters })),
+  );
+  const thread: CounterThread = {
+    lend: (...args) => send({ op: 'lend', args }),
+    takeBack: (...args) => send({ op: 'takeBack', args }),
+    stop: async () => {
+      if (failure) return;
+      forwardLoneWrites(db, null);
+      counterThreads.delete(db);
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage('stop');
+      await exited;
+    },
+  };
+  counterThreads.set(db, thread);
+  return thread;
+}
+
+/** Blobs cross threads as Uint8Arrays; the API reads them as Buffers, as better-sqlite3 gives them. */
+function buffersBack(result: QueryResult<unknown>): QueryResult<unknown> {
+  for (const row of result.rows as Array<Record<string, unknown>>)
+    for (const [column, value] of Object.entries(row))
+      if (value instanceof Uint8Array && !Buffer.isBuffer(value))
+        row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  return result;
+}
+
+/** A forwarded statement as the thread runs it: its blobs as Buffers again. */
+export function forwardedQuery(sql: string, parameters: readonly unknown[]): CompiledQuery {
+  return CompiledQuery.raw(
+    sql,
+    parameters.map((value) =>
+      value instanceof Uint8Array && !Buffer.isBuffer(value)
+        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+        : value,
+    ),
+  );
+}
+
+/** Plain JavaScript, run as it is: it registers tsx, then loads the thread's TypeScript. */
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+require(workerData.tsx).register();
+require(workerData.entry);
+`;
+
+/** The error the thread threw, as the same domain error class (so the same HTTP status). */
+function errorOf(error: {
+  name: string;
+  message: string;
+  fields?: domainErrors.ErrorFields;
+}): Error {
+  const known = (domainErrors as Record<string, unknown>)[error.name];
+  if (typeof known === 'function' && known.prototype instanceof domainErrors.DomainError) {
+    const DomainErrorClass = known as new (
+      message: string,
+      fields?: domainErrors.ErrorFields,
+    ) => domainErrors.DomainError;
+    return new DomainErrorClass(error.message, error.fields);
+  }
+  return new Error(error.message);
+}

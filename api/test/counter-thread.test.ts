@@ -1,0 +1,212 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+
+import { buildApp } from '../src/app';
+import { connect, type Db } from '../src/db/connect';
+import { counterWritesOf, startCounterThread, type CounterThread } from '../src/db/counter-writer';
+import { ensureReferenceData } from '../src/db/demo-data';
+import { migrateToLatest } from '../src/db/migrate';
+import { systemAudit } from '../src/lib/audit';
+import { signToken } from '../src/lib/jwt';
+import { insertShop } from '../src/repositories/shops';
+import { addStock, JWT_SECRET } from './helpers';
+import { createMemoryMailer } from './memory-mailer';
+
+/*
+ * On a SQLite file the server runs the counter's lends and returns on a
+ * thread of their own, with a connection of its own, in groups of calls
+ * committed together (db/counter-writer.ts, db/counter-thread.ts). These
+ * tests run the API as the server does, on a file with that thread.
+ */
+let dir: string;
+let db: Db;
+let app: FastifyInstance;
+let thread: CounterThread;
+let shopId: number;
+let token: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'panel-counter-thread-'));
+  const file = path.join(dir, 'panel.sqlite');
+  ({ db } = connect(`sqlite:${file}`));
+  await migrateToLatest(db, 'sqlite');
+  await ensureReferenceData(db);
+  shopId = (
+    await insertShop(db, systemAudit(), {
+      name: 'Shop A',
+      email: 'a@test.dev',
+      phone: '+1 555 0100',
+      logo: null,
+      created_date: '2025-01-01T00:00:00.000Z',
+      status: 'active',
+      x_gis: null,
+      y_gis: null,
+      password_hash: 'unused',
+    })
+  ).id;
+  token = signToken({ kind: 'shop', id: shopId, ver: 0 }, JWT_SECRET);
+  thread = await startCounterThread(db, file);
+  app = await buildApp({
+    db,
+    kind: 'sqlite',
+    jwtSecret: JWT_SECRET,
+    dataDir: dir,
+    mailer: createMemoryMailer(),
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await app.close();
+  await thread.stop();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lend = (codes: string[], client = 'Ada', key?: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v0/pack/containers/lend',
+    headers: { authorization: `JWT ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { codes, client },
+  });
+const takeBack = (codes: string[]) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v0/pack/containers/return',
+    headers: { authorization: `JWT ${token}` },
+    payload: { codes },
+  });
+const loansOf = (client: string) =>
+  db.selectFrom('loans').select('id').where('client', '=', client).execute();
+
+describe('the counter thread', () => {
+  it('lends and takes back, and the API thread reads what it wrote at once', async () => {
+    expect(counterWritesOf(db)).toBe(thread);
+    const codes = await addStock(db, shopId, 'cup', 3);
+    const lent = await lend(codes, 'Grace');
+    expect(lent.statusCode).toBe(201);
+    const loan = lent.json() as { id: number; containers: Array<{ code: string }> };
+    expect(loan.containers.map((c) => c.code)).toEqual(codes);
+    expect(await loansOf('Grace')).toEqual([{ id: loan.id }]);
+    const onLoan = await db
+      .selectFrom('containers')
+      .select('code')
+      .where('loan_id', '=', loan.id)
+      .execute();
+    expect(onLoan.map((c) => c.code).sort()).toEqual([...codes].sort());
+
+    const back = await takeBack(codes);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ returned: codes, completed_loans: [loan.id] });
+    const entries = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'in', ['loan.lend', 'loan.return'])
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.action)).toEqual(['loan.lend', 'loan.return']);
+  });
+
+  it("keeps each refusal's status and message", async () => {
+    const unknown = await lend(['no-such-code']);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ error: 'Unknown container code(s): no-such-code' });
+    const [code] = await addStock(db, shopId, 'cup', 1);
+    expect((await lend([code as string])).statusCode).toBe(201);
+    const again = await lend([code as string]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: `Container(s) not in your shop's stock: ${code}` });
+  });
+
+  it('lets one of two lends of a container made at once win', async () => {
+    const [code] = await addStock(db, shopId, 'cup', 1);
+    const answers = await Promise.all([
+      lend([code as string], 'Twin'),
+      lend([code as string], 'Twin'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(await loansOf('Twin')).toHaveLength(1);
+  });
+
+  it('commits the calls of a group that succeed when one of them is refused', async () => {
+    const [taken] = await addStock(db, shopId, 'cup', 1);
+    expect((await lend([taken as string], 'First')).statusCode).toBe(201);
+    const batches = await Promise.all(
+      Array.from({ length: 9 }, () => addStock(db, shopId, 'bowl', 2)),
+    );
+    const answers = await Promise.all([
+      ...batches.map((codes) => lend(codes, 'Grouped')),
+      lend([...((await addStock(db, shopId, 'bowl', 1)) as string[]), taken as string], 'Refused'),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([...Array(9).fill(201), 409]);
+    expect(await loansOf('Grouped')).toHaveLength(9);
+    expect(await loansOf('Refused')).toHaveLength(0);
+  });
+
+  it('makes one loan of parallel lends with one Idempotency-Key', async () => {
+    const codes = await addStock(db, shopId, 'cup', 2);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => lend(codes, 'Retried', 'counter-thread-key-1')),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => (a.json() as { id: number }).id)).size).toBe(1);
+    expect(await loansOf('Retried')).toHaveLength(1);
+  });
+
+  it("never fails the API thread's transactions that read before they write", async () => {
+    // Without the shared write lock, such a transaction fails (SQLITE_BUSY_SNAPSHOT)
+    // when the thread commits between its read and its write: here the thread
+    // lends all along while the API thread runs them one after another.
+    const lanes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        Promise.all(Array.from({ length: 10 }, () => addStock(db, shopId, 'cup', 1))),
+      ),
+    );
+    let lending = true;
+    const lent: number[] = [];
+    const lanesDone = Promise.all(
+      lanes.map(async (batches, lane) => {
+        for (const [n, codes] of batches.entries()) {
+          lent.push((await lend(codes, `Busy ${lane}-${n}`)).statusCode);
+          if (!lending) break;
+        }
+      }),
+    );
+    const failures: unknown[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.selectFrom('containers').select('id').limit(1).execute();
+          await sleep(3);
+          await trx
+            .insertInto('shop_clients')
+            .values({ shop_id: shopId, client: `Walk-in ${n}` })
+            .execute();
+        })
+        .catch((error: unknown) => failures.push(error));
+    }
+    lending = false;
+    await lanesDone;
+    expect(failures).toEqual([]);
+    expect(lent.length).toBeGreaterThan(4);
+    expect(new Set(lent)).toEqual(new Set([201]));
+    const clients = await db
+      .selectFrom('shop_clients')
+      .select('client')
+      .where('client', 'like', 'Walk-in %')
+      .execute();
+    expect(clients).toHaveLength(10);
+  });
+
+  it('hands the counter back to the API thread once stopped', async () => {
+    await thread.stop();
+    expect(counterWritesOf(db)).not.toBe(thread);
+    const codes = await addStock(db, shopId, 'cup', 1);
+    expect((await lend(codes, 'After')).statusCode).toBe(201);
+    expect(await loansOf('After')).toHaveLength(1);
+  });
+});
