@@ -46,6 +46,9 @@ export class NotFoundError extends DomainError {
 /** The data's current state forbids the change (taken e-mail, decided request, stock short). */
 export class ConflictError extends DomainError {}
 
+/** Another call holds the Idempotency-Key of this one (lib/idempotency.ts replays its answer). */
+export class IdempotencyKeyTakenError extends ConflictError {}
+
 /** An upload over the size limit. */
 export class TooLargeError extends DomainError {}
 

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 
 import * as domainErrors from '../errors';
 import type { AuditContext } from '../lib/audit';
+import { claimKeyOrThrow, type IdempotencyKey } from '../lib/idempotency';
 import { lendContainers, returnContainers } from '../repositories/loans';
 import type { Loan, ReturnReply } from '../schemas/loan';
 import { CompiledQuery, type QueryResult } from 'kysely';
@@ -20,12 +21,16 @@ export interface CounterWrites {
     shop: { id: number; name: string },
     input: LendInput,
     now: Date,
+    /** The call's Idempotency-Key, claimed in the lend's transaction. */
+    key: IdempotencyKey | null,
   ): Promise<Loan>;
   takeBack(
     audit: AuditContext,
     shop: { id: number },
     codes: string[],
     now: Date,
+    /** The call's Idempotency-Key, claimed in the return's transaction. */
+    key: IdempotencyKey | null,
   ): Promise<ReturnReply>;
 }
 
@@ -34,10 +39,16 @@ export type LendInput = Parameters<typeof lendContainers>[3];
 /** The counter's writes run in the calling thread, on `db`: PostgreSQL, `sqlite::memory:`, tests. */
 export function inThreadCounterWrites(db: Db): CounterWrites {
   return {
-    lend: (audit, shop, input, now) => lendContainers(db, audit, shop, input, now),
-    takeBack: (audit, shop, codes, now) => returnContainers(db, audit, shop, codes, now),
+    lend: (audit, shop, input, now, key) =>
+      lendContainers(db, audit, shop, input, now, claiming(key)),
+    takeBack: (audit, shop, codes, now, key) =>
+      returnContainers(db, audit, shop, codes, now, claiming(key)),
   };
 }
+
+/** The claim of a call's Idempotency-Key, made in the call's own transaction. */
+const claiming = (key: IdempotencyKey | null) =>
+  key ? (trx: Db) => claimKeyOrThrow(trx, key) : undefined;
 
 const counterThreads = new WeakMap<Db, CounterWrites>();
 

@@ -3,16 +3,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Db } from '../db/connect';
-import { ConflictError, ValidationError } from '../errors';
+import { ConflictError, DomainError, IdempotencyKeyTakenError, ValidationError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route creates something: an Idempotency-Key header makes a retry replay the first answer. */
-    idempotent?: boolean;
+    /**
+     * The route creates something: an Idempotency-Key header makes a retry
+     * replay the first answer. 'in-transaction': the handler claims the key
+     * in its change's transaction (inIdempotentTransaction).
+     */
+    idempotent?: boolean | 'in-transaction';
   }
   interface FastifyRequest {
     /** The key this request claimed, to store its answer under when it is sent. */
     idempotencyClaim: { scope: string; key: string } | null;
+    /** The key of an 'in-transaction' route, for its handler to claim. */
+    idempotencyKey: IdempotencyKey | null;
   }
 }
 
@@ -71,6 +77,99 @@ function replay(reply: FastifyReply, kept: KeptAnswer & { status: number }): Fas
     .send(kept.body ?? '');
 }
 
+/** An Idempotency-Key as a call brings it: whose, for which call and body, and when. */
+export interface IdempotencyKey {
+  scope: string;
+  key: string;
+  route: string;
+  fingerprint: string;
+  /** ms since the epoch. */
+  at: number;
+}
+
+/**
+ * Claims `key` in one statement: a new key is inserted, a key past its 24 h
+ * is taken over as new, and a key still kept is left as it is (false).
+ */
+async function claimKey(db: Db, key: IdempotencyKey): Promise<boolean> {
+  const claim = {
+    route: key.route,
+    fingerprint: key.fingerprint,
+    created_at: key.at,
+    status: null,
+    body: null,
+  };
+  const claimed = await db
+    .insertInto('idempotency_keys')
+    .values({ scope: key.scope, key: key.key, ...claim })
+    .onConflict((oc) =>
+      oc
+        .columns(['scope', 'key'])
+        .doUpdateSet(claim)
+        .where('idempotency_keys.created_at', '<', key.at - IDEMPOTENCY_TTL_MS),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Claims `key` inside the change's own transaction, or refuses the change: another call has it. */
+export async function claimKeyOrThrow(trx: Db, key: IdempotencyKey): Promise<void> {
+  if (!(await claimKey(trx, key)))
+    throw new IdempotencyKeyTakenError('Another call with this Idempotency-Key came first.');
+}
+
+/** The first call's answer for a key another call holds (waiting for it a while), or why not. */
+async function replayFirstAnswer(
+  db: Db,
+  reply: FastifyReply,
+  key: IdempotencyKey,
+): Promise<FastifyReply> {
+  const kept = await waitForAnswer(db, key.scope, key.key);
+  if (kept && (kept.route !== key.route || kept.fingerprint !== key.fingerprint))
+    throw new ValidationError('This Idempotency-Key was already used for another call.');
+  if (kept?.status === null || kept?.status === undefined)
+    throw new ConflictError(
+      'The first call with this Idempotency-Key has not finished; try again in a moment.',
+    );
+  return replay(reply, { ...kept, status: kept.status });
+}
+
+/**
+ * The handler of a route with `idempotent: 'in-transaction'`: `change`
+ * gets the call's key (null without one) to claim in its own transaction
+ * (claimKeyOrThrow), so the key and the change commit together, and a
+ * call saves the separate write a claim costs. Another call holding the
+ * key: its answer is replayed. A refusal (a domain error) claims the key
+ * after all, so a retry gets the same refusal, as on other routes; any
+ * other error leaves it free, and the retry runs afresh.
+ * Answers the change's result, or null once the first answer is sent again.
+ */
+export async function inIdempotentTransaction<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  change: (key: IdempotencyKey | null) => Promise<T>,
+): Promise<T | null> {
+  const key = request.idempotencyKey;
+  if (!key) return change(null);
+  const replayed = async () => {
+    await replayFirstAnswer(db, reply, key);
+    return null;
+  };
+  try {
+    const result = await change(key);
+    request.idempotencyClaim = { scope: key.scope, key: key.key };
+    return result;
+  } catch (error) {
+    if (error instanceof IdempotencyKeyTakenError) return replayed();
+    if (!(error instanceof DomainError)) throw error;
+    if (!(await claimKey(db, key))) return replayed();
+    request.idempotencyClaim = { scope: key.scope, key: key.key };
+    throw error;
+  }
+}
+
 /**
  * Calls that create something (config.idempotent) take an optional
  * Idempotency-Key. The first call with a key claims it (a row, unique per
@@ -82,45 +181,34 @@ function replay(reply: FastifyReply, kept: KeptAnswer & { status: number }): Fas
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('idempotencyClaim', null);
+  app.decorateRequest('idempotencyKey', null);
 
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+    const mode = request.routeOptions.config.idempotent;
+    if (!mode) return;
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header))
       throw new ValidationError(
         'The Idempotency-Key header must be 1 to 200 printable characters without spaces.',
       );
-    const scope = scopeOf(request);
-    const route = `${request.method} ${request.routeOptions.url ?? request.url}`;
-    const fingerprint = fingerprintOf(request);
-    const at = now().getTime();
-    // Claimed in one statement: a new key is inserted, a key past its 24 h
-    // is taken over as new, and a key still kept is left as it is (no row back).
-    const claim = { route, fingerprint, created_at: at, status: null, body: null };
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ scope, key: header, ...claim })
-      .onConflict((oc) =>
-        oc
-          .columns(['scope', 'key'])
-          .doUpdateSet(claim)
-          .where('idempotency_keys.created_at', '<', at - IDEMPOTENCY_TTL_MS),
-      )
-      .returning('key')
-      .executeTakeFirst();
-    if (claimed) {
-      request.idempotencyClaim = { scope, key: header };
+    const key: IdempotencyKey = {
+      scope: scopeOf(request),
+      key: header,
+      route: `${request.method} ${request.routeOptions.url ?? request.url}`,
+      fingerprint: fingerprintOf(request),
+      at: now().getTime(),
+    };
+    // The handler claims it, in the transaction of its change (inIdempotentTransaction).
+    if (mode === 'in-transaction') {
+      request.idempotencyKey = key;
       return;
     }
-    const kept = await waitForAnswer(db, scope, header);
-    if (kept && (kept.route !== route || kept.fingerprint !== fingerprint))
-      throw new ValidationError('This Idempotency-Key was already used for another call.');
-    if (kept?.status === null || kept?.status === undefined)
-      throw new ConflictError(
-        'The first call with this Idempotency-Key has not finished; try again in a moment.',
-      );
-    return replay(reply, { ...kept, status: kept.status });
+    if (await claimKey(db, key)) {
+      request.idempotencyClaim = { scope: key.scope, key: key.key };
+      return;
+    }
+    return replayFirstAnswer(db, reply, key);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -305,8 +305,11 @@ export async function lendContainers(
     clientEmail?: string | null;
   },
   now = new Date(),
+  /** Runs first in the same transaction (the call's Idempotency-Key claim). */
+  first?: (trx: Db) => Promise<void>,
 ): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
+    await first?.(trx);
     const containers = await containersByCode(trx, input.codes);
     const unavailable = containers.filter(
       (c) => c.shop_id !== shop.id || c.loan_id !== null || c.lost_at !== null,
@@ -404,8 +407,11 @@ export async function returnContainers(
   shop: { id: number },
   codes: string[],
   now = new Date(),
+  /** Runs first in the same transaction (the call's Idempotency-Key claim). */
+  first?: (trx: Db) => Promise<void>,
 ): Promise<ReturnReply> {
   return db.transaction().execute(async (trx) => {
+    await first?.(trx);
     const containers = await containersByCode(trx, codes);
     const loans = await loanFacts(trx, [
       ...new Set(containers.flatMap((c) => (c.loan_id === null ? [] : [c.loan_id]))),

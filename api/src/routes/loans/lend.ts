@@ -4,6 +4,7 @@ import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
 import { counterWritesOf } from '../../db/counter-writer';
 import { auditContextOf } from '../../lib/audit';
+import { inIdempotentTransaction } from '../../lib/idempotency';
 import { shopCaller } from '../../lib/auth';
 import { normaliseEmail } from '../../lib/email';
 import { errors } from '../../schemas/common';
@@ -25,7 +26,7 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
   app.post(
     '/pack/containers/lend',
     {
-      config: { auth: 'shop', idempotent: true },
+      config: { auth: 'shop', idempotent: 'in-transaction' },
       schema: {
         tags: ['loans'],
         summary:
@@ -42,19 +43,21 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
         throw new ValidationError(
           `A loan takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
         );
-      const loan = await counterWritesOf(deps.db).lend(
-        auditContextOf(request, deps),
-        { id: caller.shopId, name: caller.shopName },
-        {
-          codes: request.body.codes,
-          client,
-          dueDate: request.body.due_date ?? null,
-          ...clientContact(request.body.client_phone, request.body.client_email),
-        },
-        nowOf(deps),
+      const audit = auditContextOf(request, deps);
+      const contact = clientContact(request.body.client_phone, request.body.client_email);
+      const answer = await inIdempotentTransaction(deps.db, request, reply, (key) =>
+        counterWritesOf(deps.db).lend(
+          audit,
+          { id: caller.shopId, name: caller.shopName },
+          { codes: request.body.codes, client, dueDate: request.body.due_date ?? null, ...contact },
+          nowOf(deps),
+          key,
+        ),
       );
+      // null: the first call's answer was sent again.
+      if (answer === null) return reply;
       reply.status(201);
-      return loan;
+      return answer;
     },
   );
 };

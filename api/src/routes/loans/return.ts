@@ -4,6 +4,7 @@ import { nowOf, type RouteOptions } from '../../deps';
 import { ValidationError } from '../../errors';
 import { counterWritesOf } from '../../db/counter-writer';
 import { auditContextOf } from '../../lib/audit';
+import { inIdempotentTransaction } from '../../lib/idempotency';
 import { shopCaller } from '../../lib/auth';
 import { errors } from '../../schemas/common';
 import { MAX_CODES_PER_CALL, ReturnBody, ReturnReply } from '../../schemas/loan';
@@ -12,7 +13,7 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
   app.post(
     '/pack/containers/return',
     {
-      config: { auth: 'shop', idempotent: true },
+      config: { auth: 'shop', idempotent: 'in-transaction' },
       schema: {
         tags: ['loans'],
         summary:
@@ -21,17 +22,23 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
         response: { 200: ReturnReply, ...errors(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.body.codes.length > MAX_CODES_PER_CALL)
         throw new ValidationError(
           `A return takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
         );
-      return counterWritesOf(deps.db).takeBack(
-        auditContextOf(request, deps),
-        { id: shopCaller(request).shopId },
-        request.body.codes,
-        nowOf(deps),
+      const audit = auditContextOf(request, deps);
+      const answer = await inIdempotentTransaction(deps.db, request, reply, (key) =>
+        counterWritesOf(deps.db).takeBack(
+          audit,
+          { id: shopCaller(request).shopId },
+          request.body.codes,
+          nowOf(deps),
+          key,
+        ),
       );
+      // null: the first call's answer was sent again.
+      return answer ?? reply;
     },
   );
 };
