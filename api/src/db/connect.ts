@@ -123,10 +123,18 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`wal_autocheckpoint = ${WAL_CHECKPOINT_PAGES}`);
-  // Each call of a group keeps the pages it changes in a savepoint journal,
-  // by default a temporary file: in memory, a lend's SQL took 0.36 ms
-  // instead of 0.52. Only here: elsewhere large sorts would spill to memory too.
-  if (options.inGroups) sqlite.pragma('temp_store = MEMORY');
+  if (options.inGroups) {
+    // Each call of a group keeps the pages it changes in a savepoint journal,
+    // by default a temporary file: in memory, a lend's SQL took 0.36 ms
+    // instead of 0.52. Only here: elsewhere large sorts would spill to memory too.
+    sqlite.pragma('temp_store = MEMORY');
+    // The counter's thread writes nearly every page, and its commits past
+    // wal_autocheckpoint would copy the WAL's last frames and sync both
+    // files on that thread: lend bench rounds stalled at a p99 of 0.3-1 s.
+    // The checkpointer's thread copies the WAL (wal-checkpointer.ts), and a
+    // writer restarts a WAL that is copied with or without this setting.
+    sqlite.pragma('wal_autocheckpoint = 0');
+  }
   const writes = { count: 0 };
   const database = withStatementCache(sqlite, writes);
   // A file may be written by another thread of this process too (db/counter-writer.ts).
