@@ -156,6 +156,18 @@ describe('the counter thread', () => {
     expect(await loansOf('Retried')).toHaveLength(1);
   });
 
+  it('replays a refusal to a retry with the same Idempotency-Key', async () => {
+    const first = await lend(['no-such-code'], 'Refused twice', 'counter-thread-key-2');
+    const codes = await addStock(db, shopId, 'cup', 1);
+    // Another body under the same key is refused; the same body gets the first answer.
+    expect((await lend(codes, 'Refused twice', 'counter-thread-key-2')).statusCode).toBe(400);
+    const retry = await lend(['no-such-code'], 'Refused twice', 'counter-thread-key-2');
+    expect(first.statusCode).toBe(404);
+    expect(retry.statusCode).toBe(404);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+  });
+
   it("never fails the API thread's transactions that read before they write", async () => {
     // Without the shared write lock, such a transaction fails (SQLITE_BUSY_SNAPSHOT)
     // when the thread commits between its read and its write: here the thread
