@@ -12,7 +12,7 @@ import { migrateToLatest } from '../src/db/migrate';
 import { systemAudit } from '../src/lib/audit';
 import { signToken } from '../src/lib/jwt';
 import { insertShop } from '../src/repositories/shops';
-import { addStock, JWT_SECRET } from './helpers';
+import { addStock, JWT_SECRET, testShopValues } from './helpers';
 import { createMemoryMailer } from './memory-mailer';
 
 /*
@@ -34,19 +34,7 @@ beforeAll(async () => {
   ({ db } = connect(`sqlite:${file}`));
   await migrateToLatest(db, 'sqlite');
   await ensureReferenceData(db);
-  shopId = (
-    await insertShop(db, systemAudit(), {
-      name: 'Shop A',
-      email: 'a@test.dev',
-      phone: '+1 555 0100',
-      logo: null,
-      created_date: '2025-01-01T00:00:00.000Z',
-      status: 'active',
-      x_gis: null,
-      y_gis: null,
-      password_hash: 'unused',
-    })
-  ).id;
+  shopId = (await insertShop(db, systemAudit(), testShopValues('Shop A', 'a@test.dev'))).id;
   token = signToken({ kind: 'shop', id: shopId, ver: 0 }, JWT_SECRET);
   thread = await startCounterThread(db, file);
   app = await buildApp({

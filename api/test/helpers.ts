@@ -233,6 +233,21 @@ async function contextOn(chosen: DbKind, options: TestOptions): Promise<TestCont
   };
 }
 
+/** A test shop's row: active, with no logo and no place, and a password nobody logs in with. */
+export function testShopValues(name: string, email: string) {
+  return {
+    name,
+    email,
+    phone: '+1 555 0100',
+    logo: null,
+    created_date: '2025-01-01T00:00:00.000Z',
+    status: 'active' as const,
+    x_gis: null,
+    y_gis: null,
+    password_hash: 'unused',
+  };
+}
+
 /** A multipart/form-data body for app.inject. */
 export function multipart(
   fields: Record<string, string>,

@@ -2,7 +2,7 @@ import { changeStampOf, type Db } from '../src/db/connect';
 import { keptRead } from '../src/db/kept-reads';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
-import { addStock, createTestContext, type TestContext } from './helpers';
+import { addStock, createTestContext, type TestContext, testShopValues } from './helpers';
 
 /*
  * keptRead (src/db/kept-reads.ts) reuses a read while the database's change
@@ -33,17 +33,11 @@ const countShops = (db: Db) =>
 
 async function addShop(): Promise<void> {
   shopsAdded += 1;
-  await insertShop(writer, systemAudit(), {
-    name: `Kept ${shopsAdded}`,
-    email: `kept${shopsAdded}@test.dev`,
-    phone: '+1 555 0100',
-    logo: null,
-    created_date: '2025-01-01T00:00:00.000Z',
-    status: 'active',
-    x_gis: null,
-    y_gis: null,
-    password_hash: 'unused',
-  });
+  await insertShop(
+    writer,
+    systemAudit(),
+    testShopValues(`Kept ${shopsAdded}`, `kept${shopsAdded}@test.dev`),
+  );
 }
 
 describe('kept reads', () => {

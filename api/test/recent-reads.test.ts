@@ -4,7 +4,7 @@ import type { Db } from '../src/db/connect';
 import { COSTLY_READ_MS, MAX_STALE_MS, REFRESH_AFTER_MS, recentRead } from '../src/db/kept-reads';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
-import { createTestContext, type TestContext } from './helpers';
+import { createTestContext, type TestContext, testShopValues } from './helpers';
 
 /*
  * recentRead (src/db/kept-reads.ts): one read per key at a time, and a
@@ -36,17 +36,11 @@ const countShops = (db: Db) =>
 
 async function addShop(): Promise<void> {
   added += 1;
-  await insertShop(writer, systemAudit(), {
-    name: `Recent ${added}`,
-    email: `recent${added}@test.dev`,
-    phone: '+1 555 0100',
-    logo: null,
-    created_date: '2025-01-01T00:00:00.000Z',
-    status: 'active',
-    x_gis: null,
-    y_gis: null,
-    password_hash: 'unused',
-  });
+  await insertShop(
+    writer,
+    systemAudit(),
+    testShopValues(`Recent ${added}`, `recent${added}@test.dev`),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer } from './memory-mailer';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
-import { JWT_SECRET } from './helpers';
+import { JWT_SECRET, testShopValues } from './helpers';
 
 /*
  * On SQLite each API process keeps the account rows it has checked tokens
@@ -43,19 +43,7 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   adminToken = signToken({ kind: 'admin', id: admin.id, ver: 0 }, JWT_SECRET);
-  shopId = (
-    await insertShop(db, systemAudit(), {
-      name: 'Shop A',
-      email: 'a@test.dev',
-      phone: '+1 555 0100',
-      logo: null,
-      created_date: '2025-01-01T00:00:00.000Z',
-      status: 'active',
-      x_gis: null,
-      y_gis: null,
-      password_hash: 'unused',
-    })
-  ).id;
+  shopId = (await insertShop(db, systemAudit(), testShopValues('Shop A', 'a@test.dev'))).id;
   app = await buildApp({
     db,
     kind: 'sqlite',
