@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from '../src/app';
@@ -21,7 +23,9 @@ import { createMemoryMailer } from './memory-mailer';
  * committed together (db/counter-writer.ts, db/counter-thread.ts). These
  * tests run the API as the server does, on a file with that thread.
  */
+const run = promisify(execFile);
 let dir: string;
+let file: string;
 let db: Db;
 let app: FastifyInstance;
 let thread: CounterThread;
@@ -30,7 +34,7 @@ let token: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'panel-counter-thread-'));
-  const file = path.join(dir, 'panel.sqlite');
+  file = path.join(dir, 'panel.sqlite');
   ({ db } = connect(`sqlite:${file}`));
   await migrateToLatest(db, 'sqlite');
   await ensureReferenceData(db);
@@ -200,6 +204,22 @@ describe('the counter thread', () => {
       .where('client', 'like', 'Walk-in %')
       .execute();
     expect(clients).toHaveLength(10);
+  });
+
+  it('keeps the WAL when another process opens and closes the file', async () => {
+    // Closing any descriptor of the file drops this process's locks on it (the
+    // counter's thread once did); SQLite's shell then took itself for the
+    // last connection and deleted the WAL under the running API.
+    const codes = await addStock(db, shopId, 'cup', 1);
+    expect((await lend(codes, 'Seen elsewhere')).statusCode).toBe(201);
+    // SQLite's own shell, as an operator would open the file.
+    const { stdout } = await run('sqlite3', [
+      file,
+      "select count(*) from loans where client = 'Seen elsewhere'",
+    ]);
+    expect(stdout.trim()).toBe('1');
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    expect(await loansOf('Seen elsewhere')).toHaveLength(1);
   });
 
   it('hands the counter back to the API thread once stopped', async () => {

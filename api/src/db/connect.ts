@@ -116,7 +116,9 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
     return { db, kind: 'postgres' };
   }
   const file = sqliteFileOf(url) ?? ':memory:';
-  if (file !== ':memory:') prepareSqliteFile(file);
+  // Not from the counter's thread: the API thread has prepared the file, and
+  // opening and closing it here would drop this process's locks on it.
+  if (file !== ':memory:' && !options.inGroups) prepareSqliteFile(file);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -160,6 +162,11 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
  * may read it: the file is created 0600 before SQLite opens it (in a 0700
  * folder when the folder is new), and SQLite gives its -wal and -shm files the
  * database file's mode. Files left from before are narrowed to 0600 too.
+ *
+ * Only before this process opens the file: closing any descriptor of a file
+ * drops every POSIX lock the process holds on it, SQLite's too. Another
+ * process closing its connection then finds none, takes itself for the last,
+ * and deletes the WAL under the running API (whose later commits were lost).
  */
 function prepareSqliteFile(file: string): void {
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
