@@ -42,11 +42,6 @@ export interface ConnectOptions {
   /** PostgreSQL only: the schema to work in (tests use one per file). */
   schema?: string;
   /**
-   * SQLite files only: the file's write lock, shared with the other threads
-   * of this process that write to it (a new one by default).
-   */
-  writeLock?: WriteLock;
-  /**
    * SQLite files only: transactions are savepoints within the group the
    * caller begins and commits (the counter's thread: GroupedSqliteDialect).
    */
@@ -68,6 +63,11 @@ export function forwardLoneWrites(db: Db, to: WriteForwarder | null): void {
   const entry = writeLocks.get(db);
   if (!entry) throw new Error('Only a SQLite file opened with a write lock forwards its writes.');
   entry.forwarded.to = to;
+}
+
+/** Whether `db`'s write statements outside transactions go to the counter's thread now. */
+export function forwardsLoneWrites(db: Db): boolean {
+  return Boolean(writeLocks.get(db)?.forwarded.to);
 }
 
 const pgPools = new WeakMap<Db, Pool>();
@@ -139,8 +139,9 @@ export function connect(url: string, options: ConnectOptions = {}): { db: Db; ki
   }
   const writes = { count: 0 };
   const database = withStatementCache(sqlite, writes);
-  // A file may be written by another thread of this process too (db/counter-writer.ts).
-  const lock = file === ':memory:' ? null : (options.writeLock ?? new WriteLock());
+  // A file may be written by another thread of this process too (db/counter-writer.ts),
+  // whose own connection (inGroups) takes the lock itself, around each group.
+  const lock = file === ':memory:' || options.inGroups ? null : new WriteLock();
   const forwarded: ForwardedWrites = { to: null };
   const db = new Kysely<Schema>({
     dialect: options.inGroups

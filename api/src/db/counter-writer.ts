@@ -155,25 +155,23 @@ export async function startCounterThread(db: Db, file: string): Promise<CounterT
   return thread;
 }
 
-/** Blobs cross threads as Uint8Arrays; the API reads them as Buffers, as better-sqlite3 gives them. */
+/** Blobs cross threads as Uint8Arrays; better-sqlite3 takes and gives them as Buffers. */
+function asBuffer(value: unknown): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value;
+}
+
+/** A forwarded statement's result as the API thread reads it: its blobs as Buffers again. */
 function buffersBack(result: QueryResult<unknown>): QueryResult<unknown> {
   for (const row of result.rows as Array<Record<string, unknown>>)
-    for (const [column, value] of Object.entries(row))
-      if (value instanceof Uint8Array && !Buffer.isBuffer(value))
-        row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    for (const [column, value] of Object.entries(row)) row[column] = asBuffer(value);
   return result;
 }
 
 /** A forwarded statement as the thread runs it: its blobs as Buffers again. */
 export function forwardedQuery(sql: string, parameters: readonly unknown[]): CompiledQuery {
-  return CompiledQuery.raw(
-    sql,
-    parameters.map((value) =>
-      value instanceof Uint8Array && !Buffer.isBuffer(value)
-        ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
-        : value,
-    ),
-  );
+  return CompiledQuery.raw(sql, parameters.map(asBuffer));
 }
 
 /** Plain JavaScript, run as it is: it registers tsx, then loads the thread's TypeScript. */

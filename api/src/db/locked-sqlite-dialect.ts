@@ -45,7 +45,7 @@ export class LockedSqliteDialect extends SqliteDialect {
     private readonly lock: WriteLock,
     /** Whether a statement writes (better-sqlite3 knows once it is prepared). */
     private readonly writes: (sql: string) => boolean,
-    private readonly forwarded: ForwardedWrites = { to: null },
+    private readonly forwarded: ForwardedWrites,
   ) {
     super(config);
   }
