@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { writeLockOf, type Db } from '../db/connect';
+import { forwardsLoneWrites, type Db } from '../db/connect';
 import { ConflictError, DomainError, IdempotencyKeyTakenError, ValidationError } from '../errors';
 
 declare module 'fastify' {
@@ -189,8 +189,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
    * p99 of 135 ms before, 303 at 305 ms with both, 359 with the claim
    * alone, with rounds stalled at 0.5-1 s), so there the key is claimed
    * before the call and the answer kept before it goes out, as elsewhere.
+   * Asked on each call: the thread may stop (its calls then run here).
    */
-  const onCounterThread = writeLockOf(db) !== null;
+  const onCounterThread = () => forwardsLoneWrites(db);
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('idempotencyKey', null);
 
@@ -211,7 +212,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
       at: now().getTime(),
     };
     // The handler claims it, in the transaction of its change (inIdempotentTransaction).
-    if (mode === 'in-transaction' && onCounterThread) {
+    if (mode === 'in-transaction' && onCounterThread()) {
       request.idempotencyKey = key;
       return;
     }
@@ -248,7 +249,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
         )
         .finally(() => keepingAnswers.delete(keeping));
       keepingAnswers.add(keeping);
-      if (!onCounterThread) await keeping;
+      if (!onCounterThread()) await keeping;
     }
     return payload;
   });
