@@ -1,20 +1,16 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from '../src/app';
-import { connect, type Db } from '../src/db/connect';
+import type { Db } from '../src/db/connect';
 import { counterWritesOf, startCounterThread, type CounterThread } from '../src/db/counter-writer';
-import { ensureReferenceData } from '../src/db/demo-data';
-import { migrateToLatest } from '../src/db/migrate';
 import { systemAudit } from '../src/lib/audit';
 import { signToken } from '../src/lib/jwt';
 import { insertShop } from '../src/repositories/shops';
-import { addStock, JWT_SECRET, testShopValues } from './helpers';
+import { addStock, JWT_SECRET, testShopValues, createSqliteFile } from './helpers';
 import { createMemoryMailer } from './memory-mailer';
 
 /*
@@ -33,11 +29,7 @@ let shopId: number;
 let token: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'panel-counter-thread-'));
-  file = path.join(dir, 'panel.sqlite');
-  ({ db } = connect(`sqlite:${file}`));
-  await migrateToLatest(db, 'sqlite');
-  await ensureReferenceData(db);
+  ({ dir, file, db } = await createSqliteFile('panel-counter-thread-'));
   shopId = (await insertShop(db, systemAudit(), testShopValues('Shop A', 'a@test.dev'))).id;
   token = signToken({ kind: 'shop', id: shopId, ver: 0 }, JWT_SECRET);
   thread = await startCounterThread(db, file);

@@ -233,6 +233,21 @@ async function contextOn(chosen: DbKind, options: TestOptions): Promise<TestCont
   };
 }
 
+/**
+ * A fresh migrated SQLite file with the reference data, in a temporary folder
+ * of its own, for tests that need a file (another process or thread opens it).
+ */
+export async function createSqliteFile(
+  prefix: string,
+): Promise<{ dir: string; file: string; db: Db }> {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const file = path.join(dir, 'panel.sqlite');
+  const { db } = connect(`sqlite:${file}`);
+  await migrateToLatest(db, 'sqlite');
+  await ensureReferenceData(db);
+  return { dir, file, db };
+}
+
 /** A test shop's row: active, with no logo and no place, and a password nobody logs in with. */
 export function testShopValues(name: string, email: string) {
   return {

@@ -1,20 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from '../src/app';
-import { connect, type Db } from '../src/db/connect';
+import type { Db } from '../src/db/connect';
 import { keptRead } from '../src/db/kept-reads';
-import { ensureReferenceData } from '../src/db/demo-data';
-import { migrateToLatest } from '../src/db/migrate';
 import { signToken } from '../src/lib/jwt';
 import { createMemoryMailer } from './memory-mailer';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
-import { JWT_SECRET, testShopValues } from './helpers';
+import { JWT_SECRET, testShopValues, createSqliteFile } from './helpers';
 
 /*
  * On SQLite each API process keeps the account rows it has checked tokens
@@ -32,11 +29,9 @@ let adminToken: string;
 let shopId: number;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'panel-processes-'));
-  url = `sqlite:${path.join(dir, 'panel.db')}`;
-  ({ db } = connect(url));
-  await migrateToLatest(db, 'sqlite');
-  await ensureReferenceData(db);
+  let file: string;
+  ({ dir, file, db } = await createSqliteFile('panel-processes-'));
+  url = `sqlite:${file}`;
   const admin = await db
     .insertInto('admins')
     .values({ email: 'admin@test.dev', password_hash: 'unused' })
