@@ -1,3 +1,5 @@
+import { systemAudit } from '../src/lib/audit';
+import { lendableContainers, lendCheckedContainers } from '../src/repositories/loans';
 import { addStock, createTestContext, type TestContext } from './helpers';
 
 // The counter's calls (issue 29): a code checked as it is scanned, lends of
@@ -104,6 +106,60 @@ describe('lending many', () => {
     const res = await lend(codes.slice(0, 200));
     expect(res.statusCode).toBe(201);
     expect((res.json() as { containers: unknown[] }).containers).toHaveLength(200);
+  });
+});
+
+describe('a lend of containers read before its transaction', () => {
+  // The counter's thread is sent containers the API thread read (db/counter-writer.ts).
+  const lendRead = (containers: Awaited<ReturnType<typeof lendableContainers>>, codes: string[]) =>
+    lendCheckedContainers(
+      ctx.db,
+      systemAudit(),
+      { id: ctx.shopA.id, name: ctx.shopA.name },
+      { codes, client: 'Ada', dueDate: null },
+      containers,
+      new Date(),
+    );
+  const loansOfShopA = async () =>
+    (
+      await ctx.db
+        .selectFrom('loans')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('shop_id', '=', ctx.shopA.id)
+        .executeTakeFirstOrThrow()
+    ).n;
+
+  it.each([
+    ['lent meanwhile', (id: number) => ({ loan_id: id })],
+    ['written off meanwhile', () => ({ lost_at: new Date().toISOString() })],
+    ['moved to another shop meanwhile', () => ({ shop_id: ctx.shopB.id })],
+  ])('is refused, changing nothing, when a container was %s', async (_, change) => {
+    const codes = await addStock(ctx.db, ctx.shopA.id, 'cup', 3);
+    const read = await lendableContainers(ctx.db, ctx.shopA.id, codes);
+    const before = Number(await loansOfShopA());
+    const other = await lend(codes.slice(2, 3));
+    const otherLoan = (other.json() as { id: number }).id;
+    // Put the lent one back in stock, then change it as the case says.
+    await ctx.db
+      .updateTable('containers')
+      .set({ loan_id: null })
+      .where('code', '=', codes[2] as string)
+      .execute();
+    await ctx.db
+      .updateTable('containers')
+      .set(change(otherLoan))
+      .where('code', '=', codes[2] as string)
+      .execute();
+    await expect(lendRead(read, codes)).rejects.toThrow(
+      `Container(s) not in your shop's stock: ${codes[2]}`,
+    );
+    expect(Number(await loansOfShopA())).toBe(before + 1);
+    const kept = await ctx.db
+      .selectFrom('containers')
+      .select('loan_id')
+      .where('code', 'in', codes.slice(0, 2))
+      .execute();
+    expect(kept).toEqual([{ loan_id: null }, { loan_id: null }]);
   });
 });
 

@@ -6,6 +6,7 @@ import { connect } from './connect';
 import {
   forwardedQuery,
   inThreadCounterWrites,
+  lendOnThread,
   type CounterAnswer,
   type CounterJob,
 } from './counter-writer';
@@ -44,7 +45,7 @@ async function run(job: CounterJob): Promise<CounterAnswer> {
       job.op === 'sql'
         ? await db.executeQuery(forwardedQuery(job.sql, job.parameters))
         : job.op === 'lend'
-          ? await writes.lend(...job.args)
+          ? await lendOnThread(db, ...job.args)
           : await writes.takeBack(...job.args);
     return { id: job.id, result };
   } catch (error) {

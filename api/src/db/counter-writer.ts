@@ -3,7 +3,14 @@ import { Worker } from 'node:worker_threads';
 import * as domainErrors from '../errors';
 import type { AuditContext } from '../lib/audit';
 import { claimKeyOrThrow, type IdempotencyKey } from '../lib/idempotency';
-import { lendContainers, returnContainers } from '../repositories/loans';
+import {
+  lendableContainers,
+  lendCheckedContainers,
+  lendContainers,
+  returnContainers,
+  type LendableContainer,
+  type LendInput,
+} from '../repositories/loans';
 import type { Loan, ReturnReply } from '../schemas/loan';
 import { CompiledQuery, type QueryResult } from 'kysely';
 
@@ -34,8 +41,6 @@ export interface CounterWrites {
   ): Promise<ReturnReply>;
 }
 
-export type LendInput = Parameters<typeof lendContainers>[3];
-
 /** The counter's writes run in the calling thread, on `db`: PostgreSQL, `sqlite::memory:`, tests. */
 export function inThreadCounterWrites(db: Db): CounterWrites {
   return {
@@ -45,6 +50,20 @@ export function inThreadCounterWrites(db: Db): CounterWrites {
       returnContainers(db, audit, shop, codes, now, claiming(key)),
   };
 }
+
+/** What the thread is sent for a lend: the call, with the containers the API thread read for it. */
+export type ThreadLend = [
+  audit: AuditContext,
+  shop: { id: number; name: string },
+  input: LendInput,
+  containers: LendableContainer[],
+  now: Date,
+  key: IdempotencyKey | null,
+];
+
+/** A lend on the counter's thread. */
+export const lendOnThread = (db: Db, ...[audit, shop, input, containers, now, key]: ThreadLend) =>
+  lendCheckedContainers(db, audit, shop, input, containers, now, claiming(key));
 
 /** The claim of a call's Idempotency-Key, made in the call's own transaction. */
 const claiming = (key: IdempotencyKey | null) =>
@@ -66,7 +85,7 @@ export interface CounterThread extends CounterWrites {
 export type CounterJob = { id: number } & CounterWork;
 type CounterWork =
   | { op: 'sql'; sql: string; parameters: readonly unknown[] }
-  | { op: 'lend'; args: Parameters<CounterWrites['lend']> }
+  | { op: 'lend'; args: ThreadLend }
   | { op: 'takeBack'; args: Parameters<CounterWrites['takeBack']> };
 export type CounterAnswer =
   | { id: number; result: unknown }
@@ -140,7 +159,12 @@ export async function startCounterThread(db: Db, file: string): Promise<CounterT
     buffersBack(await send({ op: 'sql', sql: query.sql, parameters: query.parameters })),
   );
   const thread: CounterThread = {
-    lend: (...args) => send({ op: 'lend', args }),
+    // The containers are read here, where reads run beside the thread's writes.
+    lend: async (audit, shop, input, now, key) =>
+      send({
+        op: 'lend',
+        args: [audit, shop, input, await lendableContainers(db, shop.id, input.codes), now, key],
+      }),
     takeBack: (...args) => send({ op: 'takeBack', args }),
     stop: async () => {
       if (failure) return;

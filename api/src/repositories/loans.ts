@@ -292,36 +292,78 @@ async function moveHeld(
   }
 }
 
+/** A container of a lend, as read before the lend's transaction. */
+export type LendableContainer = Awaited<ReturnType<typeof containersByCode>>[number];
+
+/**
+ * The containers of `codes`, each in the shop's stock, read outside any
+ * transaction; a code that cannot be lent is refused here. The lend's
+ * transaction checks again as it takes them (lendCheckedContainers).
+ */
+export async function lendableContainers(
+  db: Db,
+  shopId: number,
+  codes: string[],
+): Promise<LendableContainer[]> {
+  const containers = await containersByCode(db, codes);
+  refuseUnlendable(
+    containers.filter((c) => c.shop_id !== shopId || c.loan_id !== null || c.lost_at !== null),
+  );
+  return containers;
+}
+
+/** Refuses a lend that has containers out of the shop's stock, saying which. */
+function refuseUnlendable(unavailable: Array<{ code: string }>): void {
+  if (unavailable.length === 0) return;
+  throw new ConflictError(
+    `Container(s) not in your shop's stock: ${unavailable
+      .slice(0, 10)
+      .map((c) => c.code)
+      .join(', ')}`,
+  );
+}
+
+/** What a lend is asked for. */
+export interface LendInput {
+  codes: string[];
+  client: string;
+  dueDate: string | null;
+  clientPhone?: string | null;
+  clientEmail?: string | null;
+}
+
 /** Lends containers from the shop's stock to a client, in one transaction. */
 export async function lendContainers(
   db: Db,
   audit: AuditContext,
   shop: { id: number; name: string },
-  input: {
-    codes: string[];
-    client: string;
-    dueDate: string | null;
-    clientPhone?: string | null;
-    clientEmail?: string | null;
-  },
+  input: LendInput,
   now = new Date(),
   /** Runs first in the same transaction (the call's Idempotency-Key claim). */
   first?: (trx: Db) => Promise<void>,
 ): Promise<Loan> {
+  const containers = await lendableContainers(db, shop.id, input.codes);
+  return lendCheckedContainers(db, audit, shop, input, containers, now, first);
+}
+
+/**
+ * Lends `containers`, read by lendableContainers, in one transaction. The
+ * read is kept out of the transaction so that the counter's thread, which
+ * runs the transaction on a SQLite file, spends its time on the writes
+ * (db/counter-writer.ts): taking the containers checks again that each is
+ * still in the shop's stock, and refuses the lend if one is not.
+ */
+export async function lendCheckedContainers(
+  db: Db,
+  audit: AuditContext,
+  shop: { id: number; name: string },
+  input: LendInput,
+  containers: LendableContainer[],
+  now: Date,
+  first?: (trx: Db) => Promise<void>,
+): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
     await first?.(trx);
-    const containers = await containersByCode(trx, input.codes);
-    const unavailable = containers.filter(
-      (c) => c.shop_id !== shop.id || c.loan_id !== null || c.lost_at !== null,
-    );
-    if (unavailable.length > 0) {
-      throw new ConflictError(
-        `Container(s) not in your shop's stock: ${unavailable
-          .slice(0, 10)
-          .map((c) => c.code)
-          .join(', ')}`,
-      );
-    }
     const loan = await trx
       .insertInto('loans')
       .values({
@@ -348,15 +390,20 @@ export async function lendContainers(
         })),
       )
       .execute();
+    // Checked by what it returns, not in its WHERE: with the shop there,
+    // SQLite would search the shop's whole stock instead of these ids.
     const moved = await trx
       .updateTable('containers')
       .set({ loan_id: loan.id })
       .where('id', 'in', ids)
       .where('loan_id', 'is', null)
-      .executeTakeFirst();
-    // A concurrent lend of the same container (PostgreSQL) would leave fewer rows updated.
-    if (Number(moved.numUpdatedRows) !== ids.length)
-      throw new ConflictError('Container(s) were lent meanwhile; try again.');
+      .returning(['id', 'shop_id', 'lost_at'])
+      .execute();
+    // One lent, moved or written off since it was read is refused (rolling the lend back).
+    const taken = new Set(
+      moved.filter((c) => c.shop_id === shop.id && c.lost_at === null).map((c) => c.id),
+    );
+    refuseUnlendable(containers.filter((c) => !taken.has(c.id)));
     const due = loanChange(loan, {
       open: 1,
       held: Number(loan.held_cents),
