@@ -258,7 +258,8 @@ const statementNames = new Map<string, string>();
 function preparedStatements(client: PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args;
+    // pool.query(text, values) calls client.query(text, values, callback).
+    const [text, values, ...rest] = args;
     if (
       typeof text !== 'string' ||
       !Array.isArray(values) ||
@@ -273,7 +274,7 @@ function preparedStatements(client: PoolClient): void {
       if (statementNames.size >= STATEMENT_CACHE) statementNames.clear();
       statementNames.set(text, name);
     }
-    return query({ name, text, values });
+    return query({ name, text, values }, ...rest);
   };
 }
 
