@@ -11,6 +11,14 @@ import { LiveHub } from './live-hub';
 /** More missed events than this after a gap, and clients are told to re-read everything. */
 const CATCH_UP_LIMIT = 1_000;
 const RECONNECT_MS = 1_000;
+/**
+ * SQLite: how long after a call that may have written the new entries are
+ * read. Under the counter's lends (1,000 a second) a read after every such
+ * call took about 3 % of the API thread, whose time the lend's p99 waits
+ * on; now one read serves the calls that end within this delay, and a
+ * change still shows well within the 2 s a live panel allows.
+ */
+const CATCH_UP_DELAY_MS = 20;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -49,9 +57,18 @@ export async function registerLiveFeed(app: FastifyInstance, db: Db): Promise<vo
   if (dbKindOf(db) === 'postgres') {
     stopListening = listen(db, hub, catchUp, (error) => app.log.warn(error, 'live feed'));
   } else {
+    // One read for the calls that end within CATCH_UP_DELAY_MS of each other.
+    let soon: NodeJS.Timeout | null = null;
     app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') await catchUp();
+      if (request.method === 'GET' || request.method === 'HEAD' || soon) return;
+      soon = setTimeout(() => {
+        soon = null;
+        void catchUp().catch((error: unknown) => app.log.warn(error, 'live feed'));
+      }, CATCH_UP_DELAY_MS);
     });
+    stopListening = async () => {
+      if (soon) clearTimeout(soon);
+    };
   }
   app.addHook('preClose', async () => {
     hub.closeAll();
