@@ -162,6 +162,15 @@ if (process.env.TEST_DB === 'postgres') {
       await a.stream.next(change('request.create', id), { from: a.from, timeoutMs: 2_000 });
     });
 
+    it('brings every one of many changes made at once to a client of another', async () => {
+      // The writing process announces what commits while a NOTIFY is on its way in the next one.
+      const other = await ctx.startAnotherInstance();
+      const a = await ready(ctx.shopA.token, {}, other);
+      const ids = await Promise.all(Array.from({ length: 30 }, () => ask(ctx.shopA.token)));
+      for (const id of ids)
+        await a.stream.next(change('request.create', id), { from: a.from, timeoutMs: 2_000 });
+    });
+
     it('catches up after its listening connection drops', async () => {
       const a = await ready(ctx.shopA.token);
       const { rows } = await sql<{ ended: boolean }>`

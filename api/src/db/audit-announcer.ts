@@ -94,7 +94,7 @@ function notifyQuery(events: LiveEvent[]): CompiledQuery {
  * share (lend bench, 2 processes on PostgreSQL: the audit entry's cost on
  * the lend's p99 read ×1.01 to ×1.08 by the median round).
  */
-class Announcer {
+export class Announcer {
   #waiting: LiveEvent[] = [];
   #sending: Promise<void> | null = null;
 
