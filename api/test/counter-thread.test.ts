@@ -4,14 +4,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connect';
 import { counterWritesOf, startCounterThread, type CounterThread } from '../src/db/counter-writer';
 import { systemAudit } from '../src/lib/audit';
 import { signToken } from '../src/lib/jwt';
 import { insertShop } from '../src/repositories/shops';
-import { addStock, JWT_SECRET, testShopValues, createSqliteFile } from './helpers';
-import { createMemoryMailer } from './memory-mailer';
+import { addStock, buildAppOnFile, createSqliteFile, JWT_SECRET, testShopValues } from './helpers';
 
 /*
  * On a SQLite file the server runs the counter's lends and returns on a
@@ -33,13 +31,7 @@ beforeAll(async () => {
   shopId = (await insertShop(db, systemAudit(), testShopValues('Shop A', 'a@test.dev'))).id;
   token = signToken({ kind: 'shop', id: shopId, ver: 0 }, JWT_SECRET);
   thread = await startCounterThread(db, file);
-  app = await buildApp({
-    db,
-    kind: 'sqlite',
-    jwtSecret: JWT_SECRET,
-    dataDir: dir,
-    mailer: createMemoryMailer(),
-  });
+  app = await buildAppOnFile(db, dir);
 }, 60_000);
 
 afterAll(async () => {

@@ -248,6 +248,17 @@ export async function createSqliteFile(
   return { dir, file, db };
 }
 
+/** The API on a file createSqliteFile made, as a test calls it (its mail kept in memory). */
+export function buildAppOnFile(db: Db, dir: string): Promise<FastifyInstance> {
+  return buildApp({
+    db,
+    kind: 'sqlite',
+    jwtSecret: JWT_SECRET,
+    dataDir: dir,
+    mailer: createMemoryMailer(),
+  });
+}
+
 /** A test shop's row: active, with no logo and no place, and a password nobody logs in with. */
 export function testShopValues(name: string, email: string) {
   return {

@@ -4,14 +4,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 
-import { buildApp } from '../src/app';
 import type { Db } from '../src/db/connect';
 import { keptRead } from '../src/db/kept-reads';
 import { signToken } from '../src/lib/jwt';
-import { createMemoryMailer } from './memory-mailer';
 import { systemAudit } from '../src/lib/audit';
 import { insertShop } from '../src/repositories/shops';
-import { JWT_SECRET, testShopValues, createSqliteFile } from './helpers';
+import { buildAppOnFile, createSqliteFile, JWT_SECRET, testShopValues } from './helpers';
 
 /*
  * On SQLite each API process keeps the account rows it has checked tokens
@@ -39,13 +37,7 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   adminToken = signToken({ kind: 'admin', id: admin.id, ver: 0 }, JWT_SECRET);
   shopId = (await insertShop(db, systemAudit(), testShopValues('Shop A', 'a@test.dev'))).id;
-  app = await buildApp({
-    db,
-    kind: 'sqlite',
-    jwtSecret: JWT_SECRET,
-    dataDir: dir,
-    mailer: createMemoryMailer(),
-  });
+  app = await buildAppOnFile(db, dir);
 });
 
 afterAll(async () => {
