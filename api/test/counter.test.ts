@@ -1,5 +1,9 @@
 import { systemAudit } from '../src/lib/audit';
-import { lendableContainers, lendCheckedContainers } from '../src/repositories/loans';
+import {
+  lendableContainers,
+  lendCheckedContainers,
+  lendContainers,
+} from '../src/repositories/loans';
 import { addStock, createTestContext, type TestContext } from './helpers';
 
 // The counter's calls (issue 29): a code checked as it is scanned, lends of
@@ -128,6 +132,44 @@ describe('a lend of containers read before its transaction', () => {
         .where('shop_id', '=', ctx.shopA.id)
         .executeTakeFirstOrThrow()
     ).n;
+
+  it('lets one of many lends of the same containers at once win, on two pools', async () => {
+    // On PostgreSQL a second pool, as a second API process has: every lend
+    // reads the containers as in stock, and only its transaction can refuse.
+    const other = ctx.kind === 'postgres' ? ctx.another() : ctx.db;
+    for (let round = 0; round < 5; round++) {
+      const codes = await addStock(ctx.db, ctx.shopA.id, 'cup', 3);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          lendContainers(
+            i % 2 === 0 ? ctx.db : other,
+            systemAudit(),
+            { id: ctx.shopA.id, name: ctx.shopA.name },
+            { codes, client: `Racer ${i}`, dueDate: null },
+          ),
+        ),
+      );
+      const won = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []));
+      expect(won).toHaveLength(1);
+      for (const o of outcomes)
+        if (o.status === 'rejected')
+          expect((o.reason as Error).message).toMatch(/^Container\(s\) not in your shop's stock: /);
+      const holders = await ctx.db
+        .selectFrom('containers')
+        .select('loan_id')
+        .where('code', 'in', codes)
+        .execute();
+      expect(holders).toEqual(codes.map(() => ({ loan_id: won[0]?.id })));
+      const loans = await ctx.db
+        .selectFrom('loans')
+        .select('id')
+        .where('client', 'like', 'Racer %')
+        .where('shop_id', '=', ctx.shopA.id)
+        .where('id', '>=', won[0]?.id ?? 0)
+        .execute();
+      expect(loans).toEqual([{ id: won[0]?.id }]);
+    }
+  });
 
   it.each([
     ['lent meanwhile', (id: number) => ({ loan_id: id })],
