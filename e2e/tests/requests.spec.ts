@@ -295,6 +295,34 @@ test.describe('requests', () => {
     expect(posts[0]).toContain(`/containers/${created.id}/approve_or_deny`);
   });
 
+  test('a reload that a live event caused leaves Accept and Deny usable', async ({ page }) => {
+    const shop = await apiLogin(page.request, DEMO.shop.email, DEMO.shop.password);
+    const first = await createRequest(page.request, shop, [{ container_type: 'cup', count: 1 }]);
+    await openAs(page, 'admin', '/requests?page=pending');
+    const list = page.getByRole('list', { name: 'Pending requests' });
+    await expect(card(page, first.id)).toBeVisible();
+    await expect(list).toHaveAttribute('aria-busy', 'false');
+    // Hold the list's next reload, so the page sits in it while we look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v0/pack/container-requests/?*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Another shop's request reaches this page as a live event and reloads it.
+    const other = await apiLogin(page.request, DEMO.shop2.email, DEMO.shop2.password);
+    const second = await createRequest(page.request, other, [{ container_type: 'cup', count: 1 }]);
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    const accept = card(page, first.id).getByRole('button', { name: MESSAGES.requestAccept });
+    await expect(accept).toBeEnabled();
+    await expect(
+      card(page, first.id).getByRole('button', { name: MESSAGES.requestDeny }),
+    ).toBeEnabled();
+    release();
+    await expect(card(page, second.id)).toBeVisible();
+    await openApprove(page, first.id);
+  });
+
   test("approving beyond the provider's stock shows the API's reason", async ({ page }) => {
     const shop = await apiLogin(page.request, DEMO.shop.email, DEMO.shop.password);
     const other = await apiLogin(page.request, DEMO.shop2.email, DEMO.shop2.password);

@@ -11,6 +11,8 @@ export * from './api/endpoints/get-shop-info';
 export * from './api/endpoints/shop-settings';
 export * from './api/endpoints/change-shop-status';
 export * from './api/endpoints/use-shop-status-change';
+// A list's buttons wait for the reload their own action caused, not a live one.
+export * from './api/use-reload-after-action';
 // One reading of a paged list's X-Total-Count, and each list's page size.
 export * from './api/paged-list';
 export { PAGE_SIZES, TOTAL_COUNT_HEADER } from './contract/paging';

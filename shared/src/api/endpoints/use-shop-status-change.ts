@@ -8,6 +8,7 @@ import {
   type Shop,
   type ShopStatus,
 } from '@panel/shared';
+import { useReloadAfterAction } from '../use-reload-after-action';
 import { useChangeShopStatusMutation } from './change-shop-status';
 
 const STATUS_TEXTS: Record<ShopStatus, { refused: string; done: string; failedPrefix: string }> = {
@@ -34,8 +35,8 @@ export function canChangeStatus(current: ShopStatus, next: ShopStatus, busy: boo
 /**
  * Activate/Deactivate with the spec's rules (section 4) and texts (section 8),
  * for every list that offers them (the dashboard's New Shops, the Shop List).
- * `reloading` is the list's own refetch after a change: a click meanwhile is
- * refused like one during the change itself. The ref closes the gap between
+ * `fetching` is the list's refetch: the one that follows a change refuses a
+ * click like the change itself; one a live event caused alone does not. The ref closes the gap between
  * a click and the mutation's state reaching the next render. `busy` is for
  * showing the buttons as unable to act (aria-disabled) meanwhile.
  *
@@ -44,8 +45,9 @@ export function canChangeStatus(current: ShopStatus, next: ShopStatus, busy: boo
  * DeactivateDialog, whose answer goes to `confirmDeactivate` or
  * `cancelDeactivate`.
  */
-export function useShopStatusChange(reloading: boolean) {
+export function useShopStatusChange(fetching: boolean) {
   const [changeStatus, { isLoading: changing }] = useChangeShopStatusMutation();
+  const settling = useReloadAfterAction(changing, fetching);
   const inFlight = useRef(false);
   const [deactivating, setDeactivating] = useState<Shop | null>(null);
 
@@ -65,7 +67,7 @@ export function useShopStatusChange(reloading: boolean) {
   }
 
   async function change(shop: Shop, next: ShopStatus): Promise<void> {
-    if (!canChangeStatus(shop.status, next, inFlight.current || changing || reloading)) {
+    if (!canChangeStatus(shop.status, next, inFlight.current || settling)) {
       notify.info(STATUS_TEXTS[next].refused);
       return;
     }
@@ -80,7 +82,7 @@ export function useShopStatusChange(reloading: boolean) {
 
   return {
     change,
-    busy: changing || reloading,
+    busy: settling,
     changing,
     deactivating,
     confirmDeactivate,

@@ -20,7 +20,7 @@ interface RequestCardProps {
   types: ContainerTypes | undefined;
   /** The provider's warehouse per type (super admin only), shown on pending cards. */
   warehouse: Record<string, number> | undefined;
-  /** Accept/Deny are offered but blocked while any decision or reload is under way. */
+  /** Accept/Deny are offered but blocked while an action or the reload it caused is under way. */
   blocked: boolean;
   busy: boolean;
   /** The card the address names (?request=): scrolled into view and marked. */

@@ -1,5 +1,5 @@
 import { MESSAGES, panelStyles, type RequestStatus, type Role } from '@panel/shared';
-import { PAGE_SIZES } from '@panel/shared/data';
+import { PAGE_SIZES, useReloadAfterAction } from '@panel/shared/data';
 import {
   EmptyState,
   ErrorState,
@@ -61,6 +61,11 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   const [deciding, setDeciding] = useState<{ id: number; decision: Decision } | null>(null);
   const ask = useCallback((id: number, decision: Decision) => setDeciding({ id, decision }), []);
   const closeDecision = useCallback(() => setDeciding(null), []);
+  // One action at a time, and none until the reload it caused shows its outcome.
+  const settling = useReloadAfterAction(
+    busyId !== null || markingId !== null || cancelling.cancelling,
+    list.isFetching && !list.isFetchingNextPage,
+  );
   useErrorToast(list.error, MESSAGES.loadFailedPrefix);
 
   const pages = list.data?.pages;
@@ -109,7 +114,7 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
             role={role}
             types={types}
             warehouse={warehouse}
-            blocked={busyId !== null || markingId !== null || reloading || cancelling.cancelling}
+            blocked={settling}
             busy={busyId === request.id || markingId === request.id}
             shown={shown === request.id}
             onDecide={ask}
