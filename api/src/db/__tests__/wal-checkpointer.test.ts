@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 
 import { connect, type Db } from '../connect';
-import { IDLE_CHECK_MS, startWalCheckpointer } from '../wal-checkpointer';
+import { IDLE_CHECK_MS, NICENESS, startWalCheckpointer } from '../wal-checkpointer';
 
 let dir: string;
 let file: string;
@@ -63,4 +63,32 @@ it('says so when it cannot open the file, and stops cleanly', async () => {
   while (errors.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
   expect(errors.join('\n')).toMatch(/missing\.sqlite|unable to open|does not exist/i);
   await checkpointer.stop();
+});
+
+/** The niceness of each of this process's threads (Linux: field 19 of /proc/self/task/<id>/stat). */
+function threadNiceness(): number[] {
+  return readdirSync('/proc/self/task').flatMap((id) => {
+    try {
+      const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8');
+      // The fields after the command name, which is in brackets and may hold spaces.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [Number(fields[16])];
+    } catch {
+      return []; // a thread that ended meanwhile
+    }
+  });
+}
+
+// Linux, where the panel runs: elsewhere the thread keeps the process's priority.
+it('runs its thread below the threads that answer calls', async () => {
+  const before = threadNiceness().filter((n) => n === NICENESS).length;
+  const checkpointer = startWalCheckpointer(file);
+  try {
+    const until = Date.now() + 5_000;
+    while (threadNiceness().filter((n) => n === NICENESS).length === before && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(threadNiceness().filter((n) => n === NICENESS)).toHaveLength(before + 1);
+  } finally {
+    await checkpointer.stop();
+  }
 });
