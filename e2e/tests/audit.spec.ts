@@ -116,6 +116,37 @@ test.describe('the audit log', () => {
     await expect(page).toHaveURL(new RegExp(`/audit\\?shop=${shop.id}$`));
   });
 
+  test('a live entry reloads the page shown without taking its pager away', async ({ page }) => {
+    const admin = await adminLogin(page.request);
+    await openWithLogin(page, admin, '/audit');
+    await expect(list(page).getByRole('listitem').first()).toBeVisible();
+    const next = page
+      .getByRole('navigation', { name: `${TEXT.noun} pages` })
+      .getByRole('button', { name: 'Next' });
+    await expect(next).toBeEnabled();
+    // Hold the page's next reload, so it sits in it while we look.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reloadAsked = () => {};
+    const asked = new Promise<void>((resolve) => (reloadAsked = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/v0/audit',
+      async (route) => {
+        reloadAsked();
+        await held;
+        await route.continue();
+      },
+    );
+    // A sign-in anywhere is a new entry, which reaches this page as a live event.
+    await adminLogin(page.request);
+    await asked;
+    await expect(list(page)).toHaveAttribute('aria-busy', 'true');
+    await expect(next).toBeEnabled();
+    release();
+    await next.click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+  });
+
   test('a shop sees its own sign-ins on its profile', async ({ page }) => {
     const shop = await shopWithHistory(page);
     await openWithLogin(page, shop.login, '/profile');

@@ -34,3 +34,13 @@ export function toPage<T>(items: T[], meta: unknown, { limit, offset }: PageArgs
   if (total !== null) return { items, total };
   return { items, total: offset + items.length + (items.length === limit ? 1 : 0) };
 }
+
+/**
+ * Whether a paged query is loading another page (or filter) than the one
+ * shown: what a pager waits for. A reload of the shown page (a live event)
+ * keeps `currentData`, and must not take the pager's buttons away under
+ * the user's click.
+ */
+export function loadingOtherPage(query: { isFetching: boolean; currentData?: unknown }): boolean {
+  return query.isFetching && query.currentData === undefined;
+}

@@ -19,6 +19,8 @@ interface AuditEntryListProps {
   label: string;
   /** The shop's own activity hides who it is (it is always itself). */
   showTarget?: boolean;
+  /** The entries are being read again (a live entry arrived): told to assistive tech. */
+  busy?: boolean;
 }
 
 /**
@@ -26,9 +28,14 @@ interface AuditEntryListProps {
  * its details (a before/after view for a profile change). The audit
  * screen, a shop's page and the shop's own profile all draw it.
  */
-export function AuditEntryList({ entries, label, showTarget = true }: AuditEntryListProps) {
+export function AuditEntryList({
+  entries,
+  label,
+  showTarget = true,
+  busy = false,
+}: AuditEntryListProps) {
   return (
-    <ol className={styles.list} aria-label={label}>
+    <ol className={styles.list} aria-label={label} aria-busy={busy}>
       {entries.map((entry) => (
         <AuditEntryItem key={entry.id} entry={entry} showTarget={showTarget} />
       ))}

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-import { toPage, totalCountOf } from '../paged-list';
+import { loadingOtherPage, toPage, totalCountOf } from '../paged-list';
 
 /** What fetchBaseQuery hands transformResponse: the response with its headers. */
 function metaWith(headers: Record<string, string>): FetchBaseQueryMeta {
@@ -42,5 +42,18 @@ describe('toPage', () => {
       total: 13,
     });
     expect(toPage([], undefined, { limit: 5, offset: 0 })).toEqual({ items: [], total: 0 });
+  });
+});
+
+describe('loadingOtherPage', () => {
+  it('is true while another page than the one shown loads', () => {
+    expect(loadingOtherPage({ isFetching: true, currentData: undefined })).toBe(true);
+  });
+
+  it('is false while the page shown reloads (a live event) or nothing loads', () => {
+    expect(loadingOtherPage({ isFetching: true, currentData: { items: [], total: 0 } })).toBe(
+      false,
+    );
+    expect(loadingOtherPage({ isFetching: false, currentData: undefined })).toBe(false);
   });
 });

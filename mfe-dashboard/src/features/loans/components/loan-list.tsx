@@ -11,7 +11,7 @@ import {
   PAGE_MESSAGES,
   formatDate,
 } from '@panel/shared/page-ui';
-import { PAGE_SIZES, useGetShopInfoQuery } from '@panel/shared/data';
+import { loadingOtherPage, PAGE_SIZES, useGetShopInfoQuery } from '@panel/shared/data';
 
 import { useGetDashboardWeeklyLoansQuery } from '../../../api/get-weekly-loans';
 import { formatMoney } from '../../../utils/format';
@@ -148,11 +148,12 @@ export function LoanList({ kind }: { kind: ListKind }) {
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const query = worklist ? readWorklistQuery(params) : DEFAULT_QUERY;
-  const { data, error, isLoading, isFetching, refetch } = useLoanPage(
+  const loanPage = useLoanPage(
     kind,
     { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
     apiParams(query),
   );
+  const { data, error, isLoading, isFetching, refetch } = loanPage;
   const summary = useGetDashboardLoanSummaryQuery(undefined, { skip: !worklist }).data;
   const types = useGetDashboardWeeklyLoansQuery().data?.type;
   const shopName = useGetShopInfoQuery().data?.name;
@@ -258,7 +259,7 @@ export function LoanList({ kind }: { kind: ListKind }) {
           pageSize={PAGE_SIZE}
           total={data.total}
           noun={copy.noun}
-          busy={isFetching}
+          busy={loadingOtherPage(loanPage)}
           onPage={goTo}
         />
       </>

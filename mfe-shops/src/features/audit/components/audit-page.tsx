@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { describeError, notify, panelStyles } from '@panel/shared';
-import { PAGE_SIZES } from '@panel/shared/data';
+import { loadingOtherPage, PAGE_SIZES } from '@panel/shared/data';
 import {
   AUDIT_MESSAGES,
   ErrorState,
@@ -36,11 +36,12 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filter = useMemo(() => filterOf(params), [params]);
   const page = pageOf(params);
-  const { data, error, isLoading, isFetching, refetch } = useGetAuditEntriesQuery({
+  const entries = useGetAuditEntriesQuery({
     filter,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
+  const { data, error, isLoading, refetch } = entries;
   const [fetchCsv, csv] = useLazyGetAuditCsvQuery();
 
   const change = (key: keyof AuditFilter, value: string) =>
@@ -87,7 +88,7 @@ export function AuditPage() {
         ) : data.items.length === 0 ? (
           <p className={styles.empty}>{TEXT.empty}</p>
         ) : (
-          <AuditEntryList entries={data.items} label={TEXT.listLabel} />
+          <AuditEntryList entries={data.items} label={TEXT.listLabel} busy={entries.isFetching} />
         )}
         {data && data.total > 0 ? (
           <Pager
@@ -95,7 +96,7 @@ export function AuditPage() {
             pageSize={PAGE_SIZE}
             total={data.total}
             noun={TEXT.noun}
-            busy={isFetching}
+            busy={loadingOtherPage(entries)}
             countCap={AUDIT_COUNT_CAP}
             onPage={toPage}
           />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PAGE_SIZES } from '@panel/shared/data';
+import { loadingOtherPage, PAGE_SIZES } from '@panel/shared/data';
 import { AUDIT_MESSAGES, ErrorState, Pager, Panel, Skeleton } from '@panel/shared/page-ui';
 
 import { AuditEntryList } from '../../../components/audit/audit-entry-list';
@@ -12,10 +12,11 @@ const PAGE_SIZE = PAGE_SIZES.ownActivity;
 /** The shop's own recent activity on its profile (issue 33): who signed in, from where, and what changed. */
 export function RecentActivity() {
   const [page, setPage] = useState(1);
-  const { data, error, isFetching, refetch } = useGetOwnActivityQuery({
+  const activity = useGetOwnActivityQuery({
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
+  const { data, error, refetch } = activity;
   return (
     <Panel title={TEXT.activityTitle} subtitle={TEXT.activitySubtitle}>
       {error ? (
@@ -32,7 +33,7 @@ export function RecentActivity() {
             pageSize={PAGE_SIZE}
             total={data.total}
             noun={TEXT.activityNoun}
-            busy={isFetching}
+            busy={loadingOtherPage(activity)}
             countCap={AUDIT_COUNT_CAP}
             onPage={setPage}
           />
