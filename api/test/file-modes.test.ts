@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,25 @@ beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'panel-modes-'));
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+/** Reads the outbox's mails in a loop until its stdin ends; prints those it could not parse. */
+const OUTBOX_READER = `
+const fs = require('node:fs');
+const path = require('node:path');
+const dir = process.argv[1];
+const torn = new Set();
+let reading = true;
+process.stdin.on('end', () => (reading = false)).resume();
+const loop = () => {
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.endsWith('.json')) continue;
+    try { JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')); } catch { torn.add(name); }
+  }
+  if (reading) setImmediate(loop);
+  else process.stdout.write(JSON.stringify({ torn: [...torn] }));
+};
+loop();
+`;
 
 const modeOf = (file: string) => (statSync(file).mode & 0o777).toString(8);
 
@@ -58,6 +78,28 @@ describe('files the API writes', () => {
     const [mail] = await readdir(outboxDir);
     expect(modeOf(outboxDir)).toBe('700');
     expect(modeOf(path.join(outboxDir, mail as string))).toBe('600');
+  });
+
+  it('never shows a reader of the outbox a mail half written', async () => {
+    const outboxDir = path.join(root, 'data', 'outbox');
+    const mailer = createMailer({ smtpUrl: null, outboxDir, log: () => {} });
+    await mailer.send(resetCodeMail('first@test.dev', '123456'));
+    // Another process reads every mail it sees, as the browser tests do,
+    // until told to stop; it prints the mails it found torn.
+    const reader = spawn(process.execPath, ['-e', OUTBOX_READER, outboxDir], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    reader.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const ended = new Promise((resolve) => reader.on('exit', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let i = 0; i < 300; i += 1) await mailer.send(resetCodeMail(`m${i}@test.dev`, '123456'));
+    reader.stdin.end();
+    await ended;
+    expect(JSON.parse(out)).toEqual({ torn: [] });
+    const names = await readdir(outboxDir);
+    expect(names.filter((name) => name.endsWith('.json'))).toHaveLength(301);
+    expect(names.filter((name) => !name.endsWith('.json'))).toEqual([]);
   });
 
   it('creates DATA_DIR 0700 with its secrets 0600', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -47,7 +47,11 @@ export function createMailer(options: {
       const file = path.join(options.outboxDir, name);
       const built = JSON.parse(String(info.message)) as Record<string, unknown>;
       const stored = { ...built, from: FROM, to: message.to, date };
-      await writeFile(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      // Written aside, then renamed: whoever reads the outbox (the browser
+      // tests among them) never finds a mail half written.
+      const partial = `${file}.partial`;
+      await writeFile(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+      await rename(partial, file);
       options.log(`e-mail to ${message.to} written to ${file}: ${message.subject}`);
     },
   };
