@@ -61,10 +61,12 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   const [deciding, setDeciding] = useState<{ id: number; decision: Decision } | null>(null);
   const ask = useCallback((id: number, decision: Decision) => setDeciding({ id, decision }), []);
   const closeDecision = useCallback(() => setDeciding(null), []);
+  // The list read again from its start (not "Load more"): a live event's, or an action's.
+  const reloading = list.isFetching && !list.isFetchingNextPage;
   // One action at a time, and none until the reload it caused shows its outcome.
   const settling = useReloadAfterAction(
     busyId !== null || markingId !== null || cancelling.cancelling,
-    list.isFetching && !list.isFetchingNextPage,
+    reloading,
   );
   useErrorToast(list.error, MESSAGES.loadFailedPrefix);
 
@@ -97,7 +99,6 @@ export function RequestList({ status, role, shopId, shown }: RequestListProps) {
   const total = pages[pages.length - 1]?.total ?? requests.length;
   if (requests.length === 0) return <EmptyState title={EMPTY[status]} />;
 
-  const reloading = list.isFetching && !list.isFetchingNextPage;
   const decided = deciding ? requests.find((r) => r.id === deciding.id) : undefined;
   const DecisionDialog = deciding?.decision === 'deny' ? DenyDialog : ApproveDialog;
   return (
