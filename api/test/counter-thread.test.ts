@@ -48,11 +48,11 @@ const lend = (codes: string[], client = 'Ada', key?: string) =>
     headers: { authorization: `JWT ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
     payload: { codes, client },
   });
-const takeBack = (codes: string[]) =>
+const takeBack = (codes: string[], key?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/v0/pack/containers/return',
-    headers: { authorization: `JWT ${token}` },
+    headers: { authorization: `JWT ${token}`, ...(key ? { 'idempotency-key': key } : {}) },
     payload: { codes },
   });
 const loansOf = (client: string) =>
@@ -130,6 +130,44 @@ describe('the counter thread', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => (a.json() as { id: number }).id)).size).toBe(1);
     expect(await loansOf('Retried')).toHaveLength(1);
+  });
+
+  it("keeps a keyed lend's and return's answer in their own commit, as the text sent", async () => {
+    const keptOf = (key: string) =>
+      db
+        .selectFrom('idempotency_keys')
+        .select(['status', 'body'])
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+    // The shape of an answer, every key of every object in it, to compare with the schema's serializer's.
+    const shapeOf = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(shapeOf)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => a.localeCompare(b))
+                .map(([k, v]) => [k, shapeOf(v)]),
+            )
+          : typeof value;
+    const [keyed, plain] = [
+      await addStock(db, shopId, 'cup', 2),
+      await addStock(db, shopId, 'cup', 2),
+    ];
+    const lent = await lend(keyed, 'Kept', 'counter-thread-key-3');
+    const lentPlain = await lend(plain, 'Kept');
+    expect(lent.statusCode).toBe(201);
+    // Kept as it was sent, with the status it was sent with.
+    expect(await keptOf('counter-thread-key-3')).toEqual({ status: 201, body: lent.body });
+    expect(shapeOf(lent.json())).toEqual(shapeOf(lentPlain.json()));
+    const back = await takeBack(keyed, 'counter-thread-key-4');
+    const backPlain = await takeBack(plain);
+    expect(back.statusCode).toBe(200);
+    expect(await keptOf('counter-thread-key-4')).toEqual({ status: 200, body: back.body });
+    expect(shapeOf(back.json())).toEqual(shapeOf(backPlain.json()));
+    const retry = await takeBack(keyed, 'counter-thread-key-4');
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toBe(back.body);
   });
 
   it('replays a refusal to a retry with the same Idempotency-Key', async () => {

@@ -5,8 +5,8 @@ import { DomainError } from '../errors';
 import { connect } from './connect';
 import {
   forwardedQuery,
-  inThreadCounterWrites,
   lendOnThread,
+  takeBackOnThread,
   type CounterAnswer,
   type CounterJob,
 } from './counter-writer';
@@ -26,7 +26,6 @@ import { WriteLock } from './write-lock';
 const { file, lock: lockBuffer } = workerData as { file: string; lock: SharedArrayBuffer };
 const lock = new WriteLock(lockBuffer);
 const { db } = connect(`sqlite:${file}`, { inGroups: true });
-const writes = inThreadCounterWrites(db);
 const port = parentPort as NonNullable<typeof parentPort>;
 
 let waiting: CounterJob[] = [];
@@ -46,7 +45,7 @@ async function run(job: CounterJob): Promise<CounterAnswer> {
         ? await db.executeQuery(forwardedQuery(job.sql, job.parameters))
         : job.op === 'lend'
           ? await lendOnThread(db, ...job.args)
-          : await writes.takeBack(...job.args);
+          : await takeBackOnThread(db, ...job.args);
     return { id: job.id, result };
   } catch (error) {
     return answerOf(job, error);

@@ -87,6 +87,38 @@ export interface IdempotencyKey {
   at: number;
 }
 
+/** The key as an 'in-transaction' route's change takes it: with the status its answer goes out with. */
+export interface KeyInTransaction extends IdempotencyKey {
+  status: number;
+}
+
+/**
+ * A change's answer kept in its own transaction with its key
+ * (keepAnswer): the JSON text the route sends as it is, so a retry gets
+ * the very same text.
+ */
+export interface AnswerKept {
+  keptAnswer: string;
+}
+
+const isAnswerKept = (result: unknown): result is AnswerKept =>
+  typeof (result as Partial<AnswerKept> | null)?.keptAnswer === 'string';
+
+/** Keeps a claimed key's answer, for its retries. */
+export async function keepAnswer(
+  db: Db,
+  claim: { scope: string; key: string },
+  status: number,
+  body: string,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ status, body })
+    .where('scope', '=', claim.scope)
+    .where('key', '=', claim.key)
+    .execute();
+}
+
 /**
  * Claims `key` in one statement: a new key is inserted, a key past its 24 h
  * is taken over as new, and a key still kept is left as it is (false).
@@ -142,23 +174,37 @@ async function replayFirstAnswer(
  * call saves the separate write a claim costs. Another call holding the
  * key: its answer is replayed. A refusal (a domain error) claims the key
  * after all, so a retry gets the same refusal, as on other routes; any
- * other error leaves it free, and the retry runs afresh.
- * Answers the change's result, or null once the first answer is sent again.
+ * other error leaves it free, and the retry runs afresh. The change may
+ * keep its answer in its transaction too (AnswerKept): that text is sent.
+ * Answers the change's result, or null once an answer is sent (the first
+ * one again, or the one the change kept).
  */
 export async function inIdempotentTransaction<T>(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  change: (key: IdempotencyKey | null) => Promise<T>,
+  /** The status the change's answer goes out with. */
+  status: number,
+  change: (key: KeyInTransaction | null) => Promise<T | AnswerKept>,
 ): Promise<T | null> {
   const key = request.idempotencyKey;
-  if (!key) return change(null);
+  const sent = (result: T | AnswerKept): T | null => {
+    if (!isAnswerKept(result)) return result;
+    reply
+      .code(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(result.keptAnswer);
+    return null;
+  };
+  if (!key) return sent(await change(null));
   const replayed = async () => {
     await replayFirstAnswer(db, reply, key);
     return null;
   };
   try {
-    const result = await change(key);
+    const result = await change({ ...key, status });
+    // Kept with the change: nothing left to keep as it goes out.
+    if (isAnswerKept(result)) return sent(result);
     request.idempotencyClaim = { scope: key.scope, key: key.key };
     return result;
   } catch (error) {
@@ -237,12 +283,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
       // On the counter's thread, kept while the answer goes out, not before:
       // only a retry needs it, and a retry that comes first waits for it
       // (waitForAnswer). One trip less on the way of every such call.
-      const keeping = db
-        .updateTable('idempotency_keys')
-        .set({ status: reply.statusCode, body: payload })
-        .where('scope', '=', claim.scope)
-        .where('key', '=', claim.key)
-        .execute()
+      const keeping = keepAnswer(db, claim, reply.statusCode, payload)
         .then(
           () => undefined,
           (error: unknown) => request.log.error(error, 'idempotent answer not kept'),

@@ -361,6 +361,8 @@ export async function lendCheckedContainers(
   containers: LendableContainer[],
   now: Date,
   first?: (trx: Db) => Promise<void>,
+  /** Runs last in the same transaction, given the answer (keeps it for the call's retries). */
+  last?: (trx: Db, answer: Loan) => Promise<void>,
 ): Promise<Loan> {
   return db.transaction().execute(async (trx) => {
     await first?.(trx);
@@ -430,7 +432,7 @@ export async function lendCheckedContainers(
     await bumpCounts(trx, deltas);
     await bumpDueDays(trx, due.days);
     await addLoanToRollups(trx, shop.id, now);
-    return toApiLoan(
+    const answer = toApiLoan(
       loan,
       shop.name,
       containers.map((c) => ({
@@ -441,6 +443,8 @@ export async function lendCheckedContainers(
         lost_at: null,
       })),
     );
+    await last?.(trx, answer);
+    return answer;
   });
 }
 
@@ -456,6 +460,8 @@ export async function returnContainers(
   now = new Date(),
   /** Runs first in the same transaction (the call's Idempotency-Key claim). */
   first?: (trx: Db) => Promise<void>,
+  /** Runs last in the same transaction, given the answer (keeps it for the call's retries). */
+  last?: (trx: Db, answer: ReturnReply) => Promise<void>,
 ): Promise<ReturnReply> {
   return db.transaction().execute(async (trx) => {
     await first?.(trx);
@@ -527,7 +533,7 @@ export async function returnContainers(
       trx,
       due.flatMap((d) => d.days),
     );
-    return {
+    const answer: ReturnReply = {
       returned: containers.map((c) => c.code),
       completed_loans: [...completedIds].sort((a, b) => a - b),
       items: containers.map((c) => {
@@ -541,6 +547,8 @@ export async function returnContainers(
         };
       }),
     };
+    await last?.(trx, answer);
+    return answer;
   });
 }
 

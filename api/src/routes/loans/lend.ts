@@ -45,7 +45,7 @@ const lend: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps }) => {
         );
       const audit = auditContextOf(request, deps);
       const contact = clientContact(request.body.client_phone, request.body.client_email);
-      const answer = await inIdempotentTransaction(deps.db, request, reply, (key) =>
+      const answer = await inIdempotentTransaction(deps.db, request, reply, 201, (key) =>
         counterWritesOf(deps.db).lend(
           audit,
           { id: caller.shopId, name: caller.shopName },

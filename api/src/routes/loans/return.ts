@@ -28,7 +28,7 @@ const returnRoute: FastifyPluginAsyncTypebox<RouteOptions> = async (app, { deps 
           `A return takes at most ${MAX_CODES_PER_CALL} containers; this one has ${request.body.codes.length}.`,
         );
       const audit = auditContextOf(request, deps);
-      const answer = await inIdempotentTransaction(deps.db, request, reply, (key) =>
+      const answer = await inIdempotentTransaction(deps.db, request, reply, 200, (key) =>
         counterWritesOf(deps.db).takeBack(
           audit,
           { id: shopCaller(request).shopId },
