@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api } from '@panel/shared/data';
 import { AUDIT_MESSAGES, type AuditEntry } from '@panel/shared/page-ui';
 import { jsonResponse, loginAs, mockApi, renderWithProviders } from '@panel/shared/testing';
 
@@ -63,6 +64,35 @@ describe('the recent activity on the profile', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('listitem', { name: 'Signed in 1' })).toBeVisible();
     expect(pages).toEqual(['0', '10']);
+  });
+
+  it('says it is being read again while a live event reloads it', async () => {
+    loginAs('shop', 7);
+    let release = () => {};
+    let reads = 0;
+    mockApi({
+      '/shops/activity': async () => {
+        reads += 1;
+        if (reads > 1) await new Promise<void>((resolve) => (release = resolve));
+        return jsonResponse([entry(reads, 'login.success', SHOP)], 200, {
+          'X-Total-Count': '1',
+        });
+      },
+    });
+    const { store } = renderWithProviders(<RecentActivity />);
+    const list = await screen.findByRole('list', { name: TEXT.activityTitle });
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    // As the live feed does when the shop's activity changes.
+    act(() => {
+      store.dispatch(api.util.invalidateTags(['Audit']));
+    });
+    await waitFor(() => expect(list).toHaveAttribute('aria-busy', 'true'));
+    release();
+    expect(await screen.findByRole('listitem', { name: 'Signed in 2' })).toBeVisible();
+    expect(screen.getByRole('list', { name: TEXT.activityTitle })).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
   });
 
   it('says when there is nothing yet, and when it could not load', async () => {

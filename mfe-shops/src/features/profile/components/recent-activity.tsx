@@ -16,7 +16,7 @@ export function RecentActivity() {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
-  const { data, error, refetch } = activity;
+  const { data, error, refetch, isFetching } = activity;
   return (
     <Panel title={TEXT.activityTitle} subtitle={TEXT.activitySubtitle}>
       {error ? (
@@ -27,7 +27,12 @@ export function RecentActivity() {
         <p>{TEXT.activityEmpty}</p>
       ) : (
         <>
-          <AuditEntryList entries={data.items} label={TEXT.activityTitle} showTarget={false} />
+          <AuditEntryList
+            entries={data.items}
+            label={TEXT.activityTitle}
+            showTarget={false}
+            busy={isFetching}
+          />
           <Pager
             page={page}
             pageSize={PAGE_SIZE}

@@ -11,7 +11,7 @@ const SHOWN = 5;
 
 /** The newest audit entries about one shop, on its page; the audit screen has the rest. */
 export function ShopAuditPanel({ shopId }: { shopId: number }) {
-  const { data, error, refetch } = useGetAuditEntriesQuery({
+  const { data, error, refetch, isFetching } = useGetAuditEntriesQuery({
     filter: { shop: shopId },
     limit: SHOWN,
     offset: 0,
@@ -25,7 +25,12 @@ export function ShopAuditPanel({ shopId }: { shopId: number }) {
       ) : data.items.length === 0 ? (
         <p className={styles.muted}>{TEXT.empty}</p>
       ) : (
-        <AuditEntryList entries={data.items} label={TEXT.shopTitle} showTarget={false} />
+        <AuditEntryList
+          entries={data.items}
+          label={TEXT.shopTitle}
+          showTarget={false}
+          busy={isFetching}
+        />
       )}
       <p>
         <Link className={panelStyles.link} to={shopAuditPath(shopId)}>
