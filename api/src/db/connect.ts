@@ -279,7 +279,7 @@ function preparedStatements(client: PoolClient): void {
 }
 
 /** Prepared statements kept per database: the API's query shapes, with room for IN-list lengths. */
-const STATEMENT_CACHE = 500;
+export const STATEMENT_CACHE = 500;
 
 /**
  * Kysely prepares every query afresh; on the dashboards that was a quarter
@@ -287,22 +287,29 @@ const STATEMENT_CACHE = 500;
  * (keyed by their SQL; values are bound per call) prepares each query shape
  * once. Kysely runs one query at a time per SQLite connection, so a kept
  * statement is never in use twice at once.
+ *
+ * A use only stamps its entry: moving it to the Map's end (delete, then
+ * set) on every statement made V8 rebuild the Map's table every few
+ * hundred statements, a table that lived long enough to reach the old
+ * generation, and brought its collections sooner (lend bench). The least
+ * recently used entry is looked for only when a new statement needs room.
  */
 function withStatementCache(
   sqlite: Database.Database,
   writes: { count: number },
 ): SqliteDatabase & { writes(sql: string): boolean } {
-  const kept = new Map<string, Database.Statement>();
+  const kept = new Map<string, { statement: Database.Statement; usedAt: number }>();
+  let uses = 0;
   const statementOf = (sql: string) => {
-    let statement = kept.get(sql);
-    if (statement) {
-      // Most recently used last, so the first key is the one to evict.
-      kept.delete(sql);
-    } else {
-      statement = sqlite.prepare(sql);
-      if (kept.size >= STATEMENT_CACHE) kept.delete(kept.keys().next().value as string);
+    uses += 1;
+    const entry = kept.get(sql);
+    if (entry) {
+      entry.usedAt = uses;
+      return entry.statement;
     }
-    kept.set(sql, statement);
+    const statement = sqlite.prepare(sql);
+    if (kept.size >= STATEMENT_CACHE) kept.delete(leastRecentlyUsed(kept));
+    kept.set(sql, { statement, usedAt: uses });
     return statement;
   };
   return {
@@ -316,4 +323,16 @@ function withStatementCache(
     /** Whether a statement writes, prepared (and kept) to ask SQLite. */
     writes: (sql) => !statementOf(sql).readonly,
   };
+}
+
+function leastRecentlyUsed(kept: Map<string, { usedAt: number }>): string {
+  let oldest: string | undefined;
+  let oldestAt = Infinity;
+  for (const [sql, { usedAt }] of kept) {
+    if (usedAt < oldestAt) {
+      oldest = sql;
+      oldestAt = usedAt;
+    }
+  }
+  return oldest as string;
 }

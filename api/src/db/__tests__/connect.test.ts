@@ -1,9 +1,10 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 
-import { connect, WAL_CHECKPOINT_PAGES } from '../connect';
+import { connect, STATEMENT_CACHE, WAL_CHECKPOINT_PAGES } from '../connect';
 
 // A SQLite file opens in WAL mode, checkpointing after WAL_CHECKPOINT_PAGES
 // pages rather than SQLite's 1,000 (why: connect.ts).
@@ -19,5 +20,29 @@ it('opens a SQLite file in WAL mode with the longer checkpoint interval', async 
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Each query shape is prepared once while kept; when a new one needs room,
+// the statement used least recently goes, not the one prepared first.
+it('keeps the statements used most recently, preparing each shape once', async () => {
+  const prepare = jest.spyOn(Database.prototype, 'prepare');
+  const { db } = connect('sqlite::memory:');
+  try {
+    const run = (n: number) => sql.raw(`select ${n} as n`).execute(db);
+    const preparedTimes = (n: number) =>
+      prepare.mock.calls.filter(([text]) => text === `select ${n} as n`).length;
+    for (let n = 0; n < STATEMENT_CACHE; n += 1) await run(n);
+    await run(0); // 0 is now the most recently used; 1 the least.
+    await run(STATEMENT_CACHE); // a new shape: 1 makes room.
+    await run(0);
+    await run(2);
+    expect(preparedTimes(0)).toBe(1);
+    expect(preparedTimes(2)).toBe(1);
+    await run(1);
+    expect(preparedTimes(1)).toBe(2);
+  } finally {
+    prepare.mockRestore();
+    await db.destroy();
   }
 });
