@@ -1,8 +1,9 @@
 import { AUDIT_CSV_COLUMNS } from '@panel/shared/contract';
 import type { FastifyRequest } from 'fastify';
-import { createQueryId, type CompiledQuery, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 
-import { dbKindOf, type Db, type DbKind } from '../db/connect';
+import { compiledOnce } from '../db/compiled-once';
+import type { Db } from '../db/connect';
 import type { AuditLogTable } from '../db/schema';
 import { nowOf, type AppDeps } from '../deps';
 import type { AuditAction, AuditRole } from '../schemas/audit';
@@ -74,36 +75,31 @@ type AuditLogValues = Required<Omit<Insertable<AuditLogTable>, 'id'>>;
 
 type AuditColumn = Exclude<(typeof AUDIT_CSV_COLUMNS)[number], 'id'>;
 
-/** The entry's columns, in the order of the INSERT's parameters: the CSV's, but the id. */
+/** The entry's columns, in the order of the INSERT's values: the CSV's, but the id. */
 const AUDIT_COLUMNS = AUDIT_CSV_COLUMNS.filter((column): column is AuditColumn => column !== 'id');
 
 /**
- * Every entry is the same INSERT with other values, so it is built and
- * compiled once per kind of database: rebuilding it took about a third of
- * the entry's cost, on every audited write (issue 33's budget: 10 %).
+ * Every entry is the same INSERT with other values (db/compiled-once.ts):
+ * rebuilding it took about a third of the entry's cost, on every audited
+ * write (issue 33's budget: 10 %).
  */
-const compiledInserts = new Map<DbKind, CompiledQuery>();
-
-function auditInsert(trx: Db, values: AuditLogValues): CompiledQuery {
-  const kind = dbKindOf(trx);
-  let template = compiledInserts.get(kind);
-  if (!template) {
-    template = trx
-      .insertInto('audit_log')
-      .values(values)
-      // What a live event says of the entry: announced once it commits (db/audit-announcer.ts).
-      .returning(['id', 'action', 'target_kind', 'target_id', 'shop_id'])
-      .compile();
-    // Each value must be a parameter of its own, in column order, for the reuse to be right.
-    if (template.parameters.length !== AUDIT_COLUMNS.length)
-      throw new Error('The audit INSERT does not take one parameter per column.');
-    compiledInserts.set(kind, template);
-  }
-  return {
-    ...template,
-    queryId: createQueryId(),
-    parameters: AUDIT_COLUMNS.map((column) => values[column]),
-  };
+function auditInsert(trx: Db, values: AuditLogValues) {
+  return compiledOnce(
+    trx,
+    'audit entry',
+    AUDIT_COLUMNS.map((column) => values[column]),
+    (valueAt) => {
+      const slots = {} as Record<AuditColumn, never>;
+      AUDIT_COLUMNS.forEach((column, i) => (slots[column] = valueAt(i)));
+      return (
+        trx
+          .insertInto('audit_log')
+          .values(slots)
+          // What a live event says of the entry: announced once it commits (db/audit-announcer.ts).
+          .returning(['id', 'action', 'target_kind', 'target_id', 'shop_id'])
+      );
+    },
+  );
 }
 
 /**

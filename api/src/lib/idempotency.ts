@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { compiledOnce } from '../db/compiled-once';
 import { forwardsLoneWrites, type Db } from '../db/connect';
 import { ConflictError, DomainError, IdempotencyKeyTakenError, ValidationError } from '../errors';
 
@@ -111,12 +112,15 @@ export async function keepAnswer(
   status: number,
   body: string,
 ): Promise<void> {
-  await db
-    .updateTable('idempotency_keys')
-    .set({ status, body })
-    .where('scope', '=', claim.scope)
-    .where('key', '=', claim.key)
-    .execute();
+  await db.executeQuery(
+    compiledOnce(db, 'keep answer', [status, body, claim.scope, claim.key], (valueAt) =>
+      db
+        .updateTable('idempotency_keys')
+        .set({ status: valueAt(0), body: valueAt(1) })
+        .where('scope', '=', valueAt(2))
+        .where('key', '=', valueAt(3)),
+    ),
+  );
 }
 
 /**
@@ -124,25 +128,36 @@ export async function keepAnswer(
  * is taken over as new, and a key still kept is left as it is (false).
  */
 async function claimKey(db: Db, key: IdempotencyKey): Promise<boolean> {
-  const claim = {
-    route: key.route,
-    fingerprint: key.fingerprint,
-    created_at: key.at,
-    status: null,
-    body: null,
-  };
-  const claimed = await db
-    .insertInto('idempotency_keys')
-    .values({ scope: key.scope, key: key.key, ...claim })
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'key'])
-        .doUpdateSet(claim)
-        .where('idempotency_keys.created_at', '<', key.at - IDEMPOTENCY_TTL_MS),
-    )
-    .returning('key')
-    .executeTakeFirst();
-  return claimed !== undefined;
+  const values = [
+    key.scope,
+    key.key,
+    key.route,
+    key.fingerprint,
+    key.at,
+    key.at - IDEMPOTENCY_TTL_MS,
+  ];
+  const { rows } = await db.executeQuery(
+    compiledOnce(db, 'claim key', values, (valueAt) => {
+      const claim = {
+        route: valueAt(2),
+        fingerprint: valueAt(3),
+        created_at: valueAt(4),
+        status: null,
+        body: null,
+      };
+      return db
+        .insertInto('idempotency_keys')
+        .values({ scope: valueAt(0), key: valueAt(1), ...claim })
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'key'])
+            .doUpdateSet(claim)
+            .where('idempotency_keys.created_at', '<', valueAt(5)),
+        )
+        .returning('key');
+    }),
+  );
+  return rows.length > 0;
 }
 
 /** Claims `key` inside the change's own transaction, or refuses the change: another call has it. */

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/connect';
 import { shopAndAll, type CountDelta } from './figures';
 
@@ -80,26 +81,31 @@ export async function bumpDueDays(trx: Db, deltas: DueDayDelta[]): Promise<void>
   }
   const rows = [...summed.values()]
     .filter((d) => d.open !== 0 || d.held !== 0 || d.fellDue !== 0 || d.onTime !== 0)
-    .sort((a, b) => a.shopId - b.shopId || (a.dueDate < b.dueDate ? -1 : 1))
-    .map((d) => ({
-      shop_id: d.shopId,
-      due_date: d.dueDate,
-      open_loans: d.open,
-      held_cents: d.held,
-      fell_due: d.fellDue,
-      on_time: d.onTime,
-    }));
+    .sort((a, b) => a.shopId - b.shopId || (a.dueDate < b.dueDate ? -1 : 1));
   if (rows.length === 0) return;
-  await trx
-    .insertInto('shop_due_days')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['shop_id', 'due_date']).doUpdateSet((eb) => ({
-        open_loans: eb('shop_due_days.open_loans', '+', eb.ref('excluded.open_loans')),
-        held_cents: eb('shop_due_days.held_cents', '+', eb.ref('excluded.held_cents')),
-        fell_due: eb('shop_due_days.fell_due', '+', eb.ref('excluded.fell_due')),
-        on_time: eb('shop_due_days.on_time', '+', eb.ref('excluded.on_time')),
-      })),
-    )
-    .execute();
+  const values = rows.flatMap((d) => [d.shopId, d.dueDate, d.open, d.held, d.fellDue, d.onTime]);
+  await trx.executeQuery(
+    compiledOnce(trx, `due days:${rows.length}`, values, (valueAt) =>
+      trx
+        .insertInto('shop_due_days')
+        .values(
+          rows.map((_, i) => ({
+            shop_id: valueAt(6 * i),
+            due_date: valueAt(6 * i + 1),
+            open_loans: valueAt(6 * i + 2),
+            held_cents: valueAt(6 * i + 3),
+            fell_due: valueAt(6 * i + 4),
+            on_time: valueAt(6 * i + 5),
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['shop_id', 'due_date']).doUpdateSet((eb) => ({
+            open_loans: eb('shop_due_days.open_loans', '+', eb.ref('excluded.open_loans')),
+            held_cents: eb('shop_due_days.held_cents', '+', eb.ref('excluded.held_cents')),
+            fell_due: eb('shop_due_days.fell_due', '+', eb.ref('excluded.fell_due')),
+            on_time: eb('shop_due_days.on_time', '+', eb.ref('excluded.on_time')),
+          })),
+        ),
+    ),
+  );
 }

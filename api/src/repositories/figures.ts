@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 
+import { compiledOnce } from '../db/compiled-once';
 import { dbKindOf, type Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 
@@ -76,18 +77,30 @@ export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
   }
   const rows = [...summed.values()]
     .filter((d) => d.delta !== 0)
-    .sort((a, b) => a.scope - b.scope || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((d) => ({ scope: d.scope, name: d.name, slot: slotOf(trx, d.scope), n: d.delta }));
+    .sort((a, b) => a.scope - b.scope || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   if (rows.length === 0) return;
-  await trx
-    .insertInto('kept_counts')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'name', 'slot'])
-        .doUpdateSet((eb) => ({ n: eb('kept_counts.n', '+', eb.ref('excluded.n')) })),
-    )
-    .execute();
+  // Compiled once per shape: which rows are the all-shops scope's (slotOf).
+  const shape = `counts:${rows.map((d) => (d.scope === ALL_SHOPS ? 'a' : 's')).join('')}`;
+  const values = rows.flatMap((d) => [d.scope, d.name, d.delta]);
+  await trx.executeQuery(
+    compiledOnce(trx, shape, values, (valueAt) =>
+      trx
+        .insertInto('kept_counts')
+        .values(
+          rows.map((d, i) => ({
+            scope: valueAt(3 * i),
+            name: valueAt(3 * i + 1),
+            slot: slotOf(trx, d.scope),
+            n: valueAt(3 * i + 2),
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'name', 'slot'])
+            .doUpdateSet((eb) => ({ n: eb('kept_counts.n', '+', eb.ref('excluded.n')) })),
+        ),
+    ),
+  );
 }
 
 /** The bucket of an instant (epoch seconds / 900, rounded down). */
@@ -98,30 +111,35 @@ export function bucketOf(at: Date | number): number {
 
 /** Counts one loan given at `at` in the shop's and the all-shops rollup. */
 export async function addLoanToRollups(trx: Db, shopId: number, at: Date): Promise<void> {
-  const bucket = bucketOf(at);
-  await trx
-    .insertInto('loan_rollups')
-    .values([
-      { scope: ALL_SHOPS, bucket, slot: slotOf(trx, ALL_SHOPS), n: 1 },
-      { scope: shopId, bucket, slot: 0, n: 1 },
-    ])
-    .onConflict((oc) =>
-      oc
-        .columns(['scope', 'bucket', 'slot'])
-        .doUpdateSet((eb) => ({ n: eb('loan_rollups.n', '+', eb.ref('excluded.n')) })),
-    )
-    .execute();
+  await trx.executeQuery(
+    compiledOnce(trx, 'loan rollups', [bucketOf(at), shopId], (valueAt) =>
+      trx
+        .insertInto('loan_rollups')
+        .values([
+          { scope: ALL_SHOPS, bucket: valueAt(0), slot: slotOf(trx, ALL_SHOPS), n: 1 },
+          { scope: valueAt(1), bucket: valueAt(0), slot: 0, n: 1 },
+        ])
+        .onConflict((oc) =>
+          oc
+            .columns(['scope', 'bucket', 'slot'])
+            .doUpdateSet((eb) => ({ n: eb('loan_rollups.n', '+', eb.ref('excluded.n')) })),
+        ),
+    ),
+  );
 }
 
 /** Records the (shop, client) pair; answers whether it is new (the shop's first loan to them). */
 export async function addShopClient(trx: Db, shopId: number, client: string): Promise<boolean> {
-  const inserted = await trx
-    .insertInto('shop_clients')
-    .values({ shop_id: shopId, client })
-    .onConflict((oc) => oc.columns(['shop_id', 'client']).doNothing())
-    .returning('shop_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  const { rows } = await trx.executeQuery(
+    compiledOnce(trx, 'shop client', [shopId, client], (valueAt) =>
+      trx
+        .insertInto('shop_clients')
+        .values({ shop_id: valueAt(0), client: valueAt(1) })
+        .onConflict((oc) => oc.columns(['shop_id', 'client']).doNothing())
+        .returning('shop_id'),
+    ),
+  );
+  return rows.length > 0;
 }
 
 /*

@@ -1,3 +1,4 @@
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/connect';
 
 /**
@@ -20,11 +21,12 @@ export async function revokeToken(
   });
 }
 
+/** Compiled once (db/compiled-once.ts): every call with a token asks. */
 export async function isTokenRevoked(db: Db, jti: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('revoked_tokens')
-    .select('jti')
-    .where('jti', '=', jti)
-    .executeTakeFirst();
-  return row !== undefined;
+  const { rows } = await db.executeQuery(
+    compiledOnce(db, 'token revoked', [jti], (valueAt) =>
+      db.selectFrom('revoked_tokens').select('jti').where('jti', '=', valueAt(0)),
+    ),
+  );
+  return rows.length > 0;
 }

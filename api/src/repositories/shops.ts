@@ -1,5 +1,6 @@
 import type { Updateable } from 'kysely';
 
+import { compiledOnce } from '../db/compiled-once';
 import type { Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 import type { NewShop, ShopRow, ShopStatusChangeRow, ShopTable } from '../db/schema';
@@ -24,8 +25,14 @@ export function toApiShop(row: ShopRow): Shop {
   };
 }
 
-export function findShopById(db: Db, id: number): Promise<ShopRow | undefined> {
-  return db.selectFrom('shops').selectAll().where('id', '=', id).executeTakeFirst();
+/** Compiled once (db/compiled-once.ts): every call of a shop user reads it (lib/auth.ts). */
+export async function findShopById(db: Db, id: number): Promise<ShopRow | undefined> {
+  const { rows } = await db.executeQuery(
+    compiledOnce(db, 'shop by id', [id], (valueAt) =>
+      db.selectFrom('shops').selectAll().where('id', '=', valueAt(0)),
+    ),
+  );
+  return rows[0];
 }
 
 export function findShopByEmail(db: Db, email: string): Promise<ShopRow | undefined> {
@@ -288,6 +295,12 @@ export function findAdminByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
-export function findAdminById(db: Db, id: number) {
-  return db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst();
+/** Compiled once (db/compiled-once.ts): every call of the super admin reads it (lib/auth.ts). */
+export async function findAdminById(db: Db, id: number) {
+  const { rows } = await db.executeQuery(
+    compiledOnce(db, 'admin by id', [id], (valueAt) =>
+      db.selectFrom('admins').selectAll().where('id', '=', valueAt(0)),
+    ),
+  );
+  return rows[0];
 }
