@@ -5,11 +5,12 @@ import { dbKindOf, type Db } from './connect';
 /*
  * Kysely builds a query as a tree of nodes and compiles the tree to SQL on
  * every call. On the counter's busiest calls that was about a fifth of the
- * counter thread's time and most of what the API thread allocated per lend
- * (lend bench: every young object alive at a scavenge was promoted, and the
- * old generation filled in two seconds). The queries on those paths are
- * the same SQL with other values, so each is built and compiled once per
- * kind of database and shape, and the values of each call are bound to it.
+ * counter thread's time and about a quarter of what the API thread
+ * allocated per lend (lend bench; there most young objects alive at a
+ * scavenge were promoted, so allocating less means fewer major GCs). The
+ * queries on those paths are the same SQL with other values, so each is
+ * built and compiled once per kind of database and shape, and the values
+ * of each call are bound to it.
  */
 
 /** Marks where a call's value goes in a query built once: the value's index. */
