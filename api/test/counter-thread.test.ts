@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -180,6 +181,26 @@ describe('the counter thread', () => {
     expect(retry.statusCode).toBe(404);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
+  });
+
+  it("waits out another process's write before a group begins, not fails after it", async () => {
+    const codes = await addStock(db, shopId, 'cup', 2);
+    expect((await lend(codes, 'Waited')).statusCode).toBe(201);
+    // Another process writes, and commits while the return waits: a group
+    // begun deferred read the loans first and then failed (SQLITE_BUSY_SNAPSHOT).
+    const other = new Database(file);
+    try {
+      other.exec('begin immediate');
+      other
+        .prepare('insert into rate_limits (key, hits, reset_at) values (?, 1, 0)')
+        .run('another process');
+      const answer = takeBack(codes);
+      await sleep(300);
+      other.exec('commit');
+      expect((await answer).statusCode).toBe(200);
+    } finally {
+      other.close();
+    }
   });
 
   it("never fails the API thread's transactions that read before they write", async () => {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
@@ -102,24 +103,39 @@ describe('revocation on SQLite, across two API processes', () => {
     expect(await info(adminToken)).toBe(200);
   });
 
-  it('reuses no kept read while a transaction is open, when data_version stands still', async () => {
+  it("holds another process's write until an open transaction ends, and reuses no kept read in it", async () => {
     const kept = () => keptRead(db, 'test:in-transaction', () => Promise.resolve('read'));
     expect(await kept()).toBe('read');
-    const reread = await db.transaction().execute(async (trx) => {
-      // A read starts the transaction's snapshot: another process's commit
-      // (here the super admin activating the shop again) does not move this
-      // connection's data_version.
-      await trx.selectFrom('shops').select('id').execute();
-      const status = await inAnotherProcess({
+    const statusOf = (trx: Db) =>
+      trx.selectFrom('shops').select('status').where('id', '=', shopId).executeTakeFirstOrThrow();
+    let activated: Promise<number> | null = null;
+    const inTransaction = await db.transaction().execute(async (trx) => {
+      const before = await statusOf(trx);
+      // The super admin activates the shop again in another process meanwhile:
+      // begun immediate, this transaction holds the file's write, so that call
+      // waits (its busy timeout) rather than commit between this read and a write.
+      activated = inAnotherProcess({
         method: 'POST',
         url: '/api/v0/shops/change-shop-status',
         token: adminToken,
         payload: { shop: shopId, new_status: 'active' },
       });
-      expect(status).toBe(200);
-      return keptRead(db, 'test:in-transaction', () => Promise.resolve('read again'));
+      let done = false;
+      void activated.finally(() => (done = true));
+      await sleep(2_500);
+      const after = await statusOf(trx);
+      // data_version stands still within a transaction: nothing kept is reused in one.
+      const reread = await keptRead(db, 'test:in-transaction', () => Promise.resolve('read again'));
+      return { before, after, reread, done };
     });
-    expect(reread).toBe('read again');
+    expect(inTransaction).toEqual({
+      before: { status: 'inactive' },
+      after: { status: 'inactive' },
+      reread: 'read again',
+      done: false,
+    });
+    expect(await activated).toBe(200);
+    expect(await statusOf(db)).toEqual({ status: 'active' });
   });
 
   it("refuses the super admin's token at once after the super admin signs out everywhere in another process", async () => {

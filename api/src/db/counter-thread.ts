@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 import { DomainError } from '../errors';
 import { connect } from './connect';
+import { BEGIN_IMMEDIATE } from './locked-sqlite-dialect';
 import {
   forwardedQuery,
   lendOnThread,
@@ -60,7 +61,8 @@ async function runGroups(): Promise<void> {
     let answers: CounterAnswer[] = [];
     await lock.acquire();
     try {
-      await sql`begin`.execute(db);
+      // Immediate, for the reason given at BEGIN_IMMEDIATE: a group reads before it writes.
+      await db.executeQuery(BEGIN_IMMEDIATE);
       for (const job of jobs) answers.push(await run(job));
       try {
         await sql`commit`.execute(db);

@@ -93,6 +93,19 @@ class LockedConnection implements DatabaseConnection {
   }
 }
 
+/**
+ * A transaction takes SQLite's write lock at its begin, not at its first
+ * write. The WriteLock keeps this process's connections apart, but not
+ * another process on the file (a second API process, `npm run seed`, a
+ * bench's clean-up): if that one commits between a deferred transaction's
+ * first read and its first write, the write fails at once with
+ * SQLITE_BUSY_SNAPSHOT, whatever the busy timeout. Begun immediate, the
+ * transaction waits out the other's write (busy_timeout) and reads after
+ * it. In this process it changes nothing: the transaction holds the
+ * WriteLock from its begin already.
+ */
+export const BEGIN_IMMEDIATE = CompiledQuery.raw('begin immediate');
+
 class LockedSqliteDriver implements Driver {
   constructor(
     readonly inner: SqliteDriver,
@@ -132,7 +145,7 @@ class LockedSqliteDriver implements Driver {
     await this.lock.acquire();
     handle.held = connection;
     try {
-      await this.inner.beginTransaction(connection);
+      await connection.executeQuery(BEGIN_IMMEDIATE);
     } catch (error) {
       this.end(handle);
       throw error;

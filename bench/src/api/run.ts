@@ -573,53 +573,34 @@ async function benchLends(
 async function putBack(db: Db, shopId: number, codes: string[], lentCount: number): Promise<void> {
   const lent = codes.slice(0, lentCount);
   for (let first = 0; first < lent.length; first += CODES_PER_LEND)
-    await againIfBusy(() =>
-      returnContainers(
-        db,
-        systemAudit(),
-        { id: shopId },
-        lent.slice(first, first + CODES_PER_LEND),
-      ),
+    await returnContainers(
+      db,
+      systemAudit(),
+      { id: shopId },
+      lent.slice(first, first + CODES_PER_LEND),
     );
-  await againIfBusy(() =>
-    db.transaction().execute(async (trx) => {
-      for (let first = 0; first < codes.length; first += 1_000) {
-        const some = codes.slice(first, first + 1_000);
-        const gone = await trx
-          .deleteFrom('containers')
-          .where('code', 'in', some)
-          .where('loan_id', 'is', null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom('loan_items')
-                  .select('id')
-                  .whereRef('loan_items.container_id', '=', 'containers.id'),
-              ),
+  // The API may write meanwhile (its daily digest): each transaction begins
+  // immediate (db/locked-sqlite-dialect.ts), so it waits for that write.
+  await db.transaction().execute(async (trx) => {
+    for (let first = 0; first < codes.length; first += 1_000) {
+      const some = codes.slice(first, first + 1_000);
+      const gone = await trx
+        .deleteFrom('containers')
+        .where('code', 'in', some)
+        .where('loan_id', 'is', null)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('loan_items')
+                .select('id')
+                .whereRef('loan_items.container_id', '=', 'containers.id'),
             ),
-          )
-          .executeTakeFirst();
-        await bumpCounts(trx, shopAndAll(shopId, 'in_stock:cup', -Number(gone.numDeletedRows)));
-      }
-    }),
-  );
-}
-
-/**
- * Runs a transaction of the bench's own connection again if SQLite found
- * it BUSY. The API process writes now and then while the bench cleans up
- * (its daily digest looks every 10 minutes): a transaction that read
- * before that commit cannot then write, whatever the busy timeout.
- */
-async function againIfBusy<T>(transaction: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await transaction();
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt === 5) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+          ),
+        )
+        .executeTakeFirst();
+      await bumpCounts(trx, shopAndAll(shopId, 'in_stock:cup', -Number(gone.numDeletedRows)));
     }
-  }
+  });
 }
 
 interface Summary {
