@@ -86,6 +86,11 @@ export class LiveHub {
   /** Passes an event to every stream that may see it: at once, or with the next batch (BATCH_MS). */
   publish(event: LiveEvent): void {
     if (event.id > this.lastId) this.lastId = event.id;
+    // Nobody to tell: a stream that opens later reads what it missed from
+    // the table. Queued, every lend's event lived up to BATCH_MS and so
+    // outlived the API thread's young-generation GCs, to be copied to the
+    // old generation, whose collections make the lend's slowest answers.
+    if (this.subscribers.size === 0) return;
     this.queue.push(event);
     this.schedule();
   }

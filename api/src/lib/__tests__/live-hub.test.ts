@@ -60,3 +60,16 @@ it('drops a waiting batch when the streams close', async () => {
   await sleep(BATCH_MS + 50);
   expect(admin.map((w) => w.ids)).toEqual([[1]]);
 });
+
+it('keeps no event while no stream is open, but still counts it as passed on', async () => {
+  const hub = new LiveHub();
+  hub.publish(event(1, 7));
+  hub.publish(event(2, 7));
+  expect(hub.lastId).toBe(2);
+  // A stream that opens now gets the events from here on, not the earlier ones.
+  const shop = listen(hub, { shopId: 7 });
+  hub.publish(event(3, 7));
+  await sleep(BATCH_MS + 50);
+  expect(shop.map((w) => w.ids)).toEqual([[3]]);
+  hub.closeAll();
+});
