@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { pooled, runLoad, type LoadResult } from './load';
-import { API_NODE_FLAGS, rssMb, startProcess, stop, waitForPort } from './processes';
+import { API_NODE_ARGS, rssMb, startProcess, stop, waitForPort } from './processes';
 import { startRequestWriter } from './request-writer';
 
 /**
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       DATA_DIR: dataDir,
       API_LOG: 'off',
     },
-    API_NODE_FLAGS,
+    API_NODE_ARGS,
   );
   let streams: ChildProcess | undefined;
   const controlPort = o.port + 1;

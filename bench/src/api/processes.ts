@@ -6,30 +6,35 @@ import path from 'node:path';
 export const API_DIR = path.resolve(__dirname, '../../../api');
 
 /**
- * The API's own Node flags, read from its package.json "start" script (the
- * old-space cap keeps its memory in bounds), so a bench runs it as
- * `npm start` does.
+ * The API's own Node arguments, read from its package.json "start" script
+ * (how its TypeScript is loaded, the old-space cap that keeps its memory in
+ * bounds), so a bench runs it as `npm start` does.
  */
-export const API_NODE_FLAGS = (
-  JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  }
-).scripts.start
-  .split(/\s+/)
-  // `--import tsx` is given by startProcess itself.
-  .filter(
-    (word, i, words) => word.startsWith('--') && word !== '--import' && words[i - 1] !== '--import',
-  );
+export const API_NODE_ARGS = apiNodeArgs(
+  (
+    JSON.parse(readFileSync(path.join(API_DIR, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts.start,
+);
 
-/** Runs a TypeScript file of the API's folder in a Node process of its own. */
+/** `node <arguments> <script>`: the arguments. */
+function apiNodeArgs(start: string): string[] {
+  const [command, ...words] = start.split(/\s+/);
+  if (command !== 'node') throw new Error('api/package.json: "start" must run node');
+  return words.slice(0, -1);
+}
+
+/** Runs a TypeScript file in a Node process of its own, from the API's folder. */
 export function startProcess(
   script: string,
   env: Record<string, string>,
-  flags: string[] = [],
+  /** How Node loads the script and runs it: by default tsx's loader and nothing else. */
+  nodeArgs: string[] = ['--import', 'tsx'],
 ): ChildProcess {
   // BENCH_API_NODE_FLAGS adds Node flags to the processes started, e.g. --cpu-prof to profile them.
   const extra = process.env.BENCH_API_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  return spawn(process.execPath, [...flags, ...extra, '--import', 'tsx', script], {
+  return spawn(process.execPath, [...nodeArgs, ...extra, script], {
     cwd: API_DIR,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

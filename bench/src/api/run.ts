@@ -16,7 +16,7 @@ import { bumpCounts, shopAndAll } from '../../../api/src/repositories/figures';
 import { systemAudit } from '../../../api/src/lib/audit';
 import { returnContainers } from '../../../api/src/repositories/loans';
 import { pooled, runLoad, type LoadResult } from './load';
-import { API_NODE_FLAGS, peakRssMb, startProcess, stop, waitForPort } from './processes';
+import { API_NODE_ARGS, peakRssMb, startProcess, stop, waitForPort } from './processes';
 import { startRequestWriter } from './request-writer';
 
 /**
@@ -290,7 +290,7 @@ async function benchConfig(
         DATA_DIR: dataDir,
         API_LOG: 'off',
       },
-      API_NODE_FLAGS,
+      API_NODE_ARGS,
     ),
   );
   try {
