@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -50,8 +50,14 @@ export function createMailer(options: {
       // Written aside, then renamed: whoever reads the outbox (the browser
       // tests among them) never finds a mail half written.
       const partial = `${file}.partial`;
-      await writeFile(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
-      await rename(partial, file);
+      try {
+        await writeFile(partial, JSON.stringify(stored, null, 2), { mode: 0o600 });
+        await rename(partial, file);
+      } catch (error) {
+        // Not sent: nothing of it stays behind (it may hold a reset code).
+        await rm(partial, { force: true }).catch(() => undefined);
+        throw error;
+      }
       options.log(`e-mail to ${message.to} written to ${file}: ${message.subject}`);
     },
   };
