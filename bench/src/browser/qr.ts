@@ -11,7 +11,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-// esbuild comes with tsx (a root devDependency); it bundles the baseline for the page.
+// esbuild (a root devDependency, the one tsx runs on) bundles the baseline for the page.
 import { build } from 'esbuild';
 
 import type { Page } from 'playwright-core';
