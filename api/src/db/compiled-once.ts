@@ -52,6 +52,20 @@ export function compiledOnce<R>(
   };
 }
 
+/**
+ * A row's values marked for `build`, under `columns` in order: row `row`'s
+ * take the values `row * columns.length` on, as the caller lists them.
+ */
+export function rowSlots<C extends string>(
+  valueAt: ValueAt,
+  columns: readonly C[],
+  row = 0,
+): Record<C, never> {
+  const slots = {} as Record<C, never>;
+  columns.forEach((column, i) => (slots[column] = valueAt(row * columns.length + i)));
+  return slots;
+}
+
 function compileTemplate(
   count: number,
   build: (valueAt: ValueAt) => Compilable<unknown>,

@@ -2,7 +2,7 @@ import { AUDIT_CSV_COLUMNS } from '@panel/shared/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Insertable } from 'kysely';
 
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, rowSlots } from '../db/compiled-once';
 import type { Db } from '../db/connect';
 import type { AuditLogTable } from '../db/schema';
 import { nowOf, type AppDeps } from '../deps';
@@ -88,17 +88,12 @@ function auditInsert(trx: Db, values: AuditLogValues) {
     trx,
     'audit entry',
     AUDIT_COLUMNS.map((column) => values[column]),
-    (valueAt) => {
-      const slots = {} as Record<AuditColumn, never>;
-      AUDIT_COLUMNS.forEach((column, i) => (slots[column] = valueAt(i)));
-      return (
-        trx
-          .insertInto('audit_log')
-          .values(slots)
-          // What a live event says of the entry: announced once it commits (db/audit-announcer.ts).
-          .returning(['id', 'action', 'target_kind', 'target_id', 'shop_id'])
-      );
-    },
+    (valueAt) =>
+      trx
+        .insertInto('audit_log')
+        .values(rowSlots(valueAt, AUDIT_COLUMNS))
+        // What a live event says of the entry: announced once it commits (db/audit-announcer.ts).
+        .returning(['id', 'action', 'target_kind', 'target_id', 'shop_id']),
   );
 }
 

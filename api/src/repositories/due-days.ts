@@ -1,4 +1,4 @@
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, rowSlots } from '../db/compiled-once';
 import type { Db } from '../db/connect';
 import { shopAndAll, type CountDelta } from './figures';
 
@@ -61,6 +61,15 @@ export function backOnTime(returnedAt: string, dueDate: string | null): boolean 
   return dueDate !== null && returnedAt.slice(0, 10) <= dueDate;
 }
 
+const DUE_DAY_COLUMNS = [
+  'shop_id',
+  'due_date',
+  'open_loans',
+  'held_cents',
+  'fell_due',
+  'on_time',
+] as const;
+
 /**
  * Applies due-day deltas in one upsert, summed per (shop, day) and sorted,
  * so concurrent transactions on PostgreSQL lock the rows in one order
@@ -83,21 +92,13 @@ export async function bumpDueDays(trx: Db, deltas: DueDayDelta[]): Promise<void>
     .filter((d) => d.open !== 0 || d.held !== 0 || d.fellDue !== 0 || d.onTime !== 0)
     .sort((a, b) => a.shopId - b.shopId || (a.dueDate < b.dueDate ? -1 : 1));
   if (rows.length === 0) return;
+  // In DUE_DAY_COLUMNS' order.
   const values = rows.flatMap((d) => [d.shopId, d.dueDate, d.open, d.held, d.fellDue, d.onTime]);
   await trx.executeQuery(
     compiledOnce(trx, `due days:${rows.length}`, values, (valueAt) =>
       trx
         .insertInto('shop_due_days')
-        .values(
-          rows.map((_, i) => ({
-            shop_id: valueAt(6 * i),
-            due_date: valueAt(6 * i + 1),
-            open_loans: valueAt(6 * i + 2),
-            held_cents: valueAt(6 * i + 3),
-            fell_due: valueAt(6 * i + 4),
-            on_time: valueAt(6 * i + 5),
-          })),
-        )
+        .values(rows.map((_, i) => rowSlots(valueAt, DUE_DAY_COLUMNS, i)))
         .onConflict((oc) =>
           oc.columns(['shop_id', 'due_date']).doUpdateSet((eb) => ({
             open_loans: eb('shop_due_days.open_loans', '+', eb.ref('excluded.open_loans')),

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 
-import { compiledOnce } from '../db/compiled-once';
+import { compiledOnce, rowSlots } from '../db/compiled-once';
 import { dbKindOf, type Db } from '../db/connect';
 import { keptRead } from '../db/kept-reads';
 
@@ -60,6 +60,9 @@ function slotOf(trx: Db, scope: number) {
     : 0;
 }
 
+/** A kept count's columns that take a value (its slot is an expression, slotOf). */
+const COUNT_COLUMNS = ['scope', 'name', 'n'] as const;
+
 /**
  * Applies counter deltas in one upsert. Deltas are summed per counter and
  * sorted, so concurrent transactions on PostgreSQL lock the counter rows in
@@ -81,6 +84,7 @@ export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
   if (rows.length === 0) return;
   // Compiled once per shape: which rows are the all-shops scope's (slotOf).
   const shape = `counts:${rows.map((d) => (d.scope === ALL_SHOPS ? 'a' : 's')).join('')}`;
+  // In COUNT_COLUMNS' order.
   const values = rows.flatMap((d) => [d.scope, d.name, d.delta]);
   await trx.executeQuery(
     compiledOnce(trx, shape, values, (valueAt) =>
@@ -88,10 +92,8 @@ export async function bumpCounts(trx: Db, deltas: CountDelta[]): Promise<void> {
         .insertInto('kept_counts')
         .values(
           rows.map((d, i) => ({
-            scope: valueAt(3 * i),
-            name: valueAt(3 * i + 1),
+            ...rowSlots(valueAt, COUNT_COLUMNS, i),
             slot: slotOf(trx, d.scope),
-            n: valueAt(3 * i + 2),
           })),
         )
         .onConflict((oc) =>

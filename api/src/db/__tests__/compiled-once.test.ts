@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 
-import { compiledOnce } from '../compiled-once';
+import { compiledOnce, rowSlots } from '../compiled-once';
 import { connect, type Db } from '../connect';
 
 let db: Db;
@@ -71,4 +71,13 @@ it('refuses a query that does not take each value as a parameter', () => {
         .where('jti', '=', sql.lit(valueAt(0))),
     ),
   ).toThrow('A query built once must take each of its 1 values as a parameter.');
+});
+
+it("marks row n's values from n times the row's width on, under the columns given", () => {
+  const marked = (index: number) => `value ${index}` as never;
+  expect(rowSlots(marked, ['jti', 'expires_at'], 1)).toEqual({
+    jti: 'value 2',
+    expires_at: 'value 3',
+  });
+  expect(rowSlots(marked, ['jti'])).toEqual({ jti: 'value 0' });
 });
