@@ -28,6 +28,7 @@ import { dueDayFigures } from './migrations/20261126T1200-due-day-figures';
 import { auditShopActions } from './migrations/20261126T1300-audit-shop-actions';
 import { stripedAllShopsFigures } from './migrations/20261126T1400-striped-all-shops-figures';
 import { liveEventsAfterCommit } from './migrations/20261126T1500-live-events-after-commit';
+import { onLoanContainersIndex } from './migrations/20261129T0900-on-loan-containers-index';
 
 /** Migrations in time order; their names never change once landed. */
 function migrations(kind: DbKind): Record<string, Migration> {
@@ -60,6 +61,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
     '20261126T1300-audit-shop-actions': auditShopActions,
     '20261126T1400-striped-all-shops-figures': stripedAllShopsFigures(kind),
     '20261126T1500-live-events-after-commit': liveEventsAfterCommit(kind),
+    '20261129T0900-on-loan-containers-index': onLoanContainersIndex,
   };
 }
 

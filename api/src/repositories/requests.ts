@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+
 import { dbKindOf, type Db } from '../db/connect';
 import type { ContainerRequestRow } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -343,7 +345,10 @@ export async function decideRequest(
       const ids = await claimProviderStock(trx, item.container_type, wanted);
       // Re-checking the owner in the update itself means a container that
       // another transaction moved meanwhile is never taken from its new shop;
-      // counting what really moved catches any shortfall.
+      // counting what really moved catches any shortfall. The check is one
+      // expression so that no index serves it: SQLite, without statistics,
+      // would otherwise walk the provider's whole free stock in the place
+      // index instead of looking up these ids.
       const moved =
         ids.length === 0
           ? 0
@@ -353,8 +358,7 @@ export async function decideRequest(
                   .updateTable('containers')
                   .set({ shop_id: request.shop_id })
                   .where('id', 'in', ids)
-                  .where('shop_id', 'is', null)
-                  .where('loan_id', 'is', null)
+                  .where(sql`coalesce(shop_id, loan_id)`, 'is', null)
                   .executeTakeFirst()
               ).numUpdatedRows,
             );
