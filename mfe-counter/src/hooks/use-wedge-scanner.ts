@@ -159,14 +159,22 @@ export function useWedgeScanner(
         burst.held += event.key;
       }
       clearTimeout(timer);
-      const patience =
-        burst.text.length < HELD_FROM ? COUNTER.wedgeMaxGapMs : COUNTER.wedgeMaxPauseMs;
+      // Nothing held back yet: nothing to give back, and the next key's own
+      // time says whether the burst goes on, however late it is delivered.
+      if (!burst.held) return;
+      // A page that delivers keys late (busy, or a browser driven by a test)
+      // gets that much longer to deliver the next one: pressed at a scanner's
+      // pace, it still belongs to the burst.
+      const behind = Math.max(0, performance.now() - now);
       // When the wait runs out, keys may still be queued behind a busy page:
       // one more turn lets them in (input runs before timers) before the
       // burst is given up.
-      timer = setTimeout(() => {
-        timer = setTimeout(release, 0);
-      }, patience + 1);
+      timer = setTimeout(
+        () => {
+          timer = setTimeout(release, 0);
+        },
+        COUNTER.wedgeMaxPauseMs + behind + 1,
+      );
     }
 
     // A scanner never points: a click or tap ends a burst before it acts, so

@@ -9,10 +9,16 @@ import { useWedgeScanner } from '../use-wedge-scanner';
 // here a key's time is the (fake) clock's when it is handled.
 const handledAt = () => performance.now();
 
-function Harness({ onSubmit }: { onSubmit: () => void }) {
+function Harness({
+  onSubmit,
+  keyTime = handledAt,
+}: {
+  onSubmit: () => void;
+  keyTime?: (event: KeyboardEvent) => number;
+}) {
   const [client, setClient] = useState('');
   const [scans, setScans] = useState<string[]>([]);
-  useWedgeScanner((code) => setScans((all) => [...all, code]), { keyTime: handledAt });
+  useWedgeScanner((code) => setScans((all) => [...all, code]), { keyTime });
   return (
     <form
       onSubmit={(event) => {
@@ -84,6 +90,21 @@ describe('useWedgeScanner', () => {
     await act(() => jest.advanceTimersByTimeAsync(80));
     await user.keyboard('CD34EF{Enter}');
     expect(scans()).toEqual(['AB12CD34EF']);
+  });
+
+  it('takes a scan whose keys a busy browser delivered long after they were pressed', async () => {
+    // Pressed 10 ms apart from now on, each delivered 100 ms after the one before.
+    const pressed = performance.now();
+    let keys = 0;
+    const onSubmit = jest.fn();
+    render(<Harness onSubmit={onSubmit} keyTime={() => pressed + 10 * keys++} />);
+    const user = userEvent.setup({ delay: 100, advanceTimers: jest.advanceTimersByTime });
+    const client = screen.getByLabelText('Client');
+    client.focus();
+    await user.keyboard('QR-000777{Enter}');
+    expect(screen.queryAllByRole('listitem').map((li) => li.textContent)).toEqual(['QR-000777']);
+    expect(client).toHaveValue('');
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 
   it('does not take a person’s last key just before a scan into the code', async () => {
