@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 
-import { connect, STATEMENT_CACHE, WAL_CHECKPOINT_PAGES } from '../connect';
+import { connect, STATEMENT_CACHE, WAL_CHECKPOINT_PAGES, WAL_KEEP_BYTES } from '../connect';
 
 // A SQLite file opens in WAL mode, checkpointing after WAL_CHECKPOINT_PAGES
 // pages rather than SQLite's 1,000 (why: connect.ts).
@@ -46,3 +46,29 @@ it('keeps the statements used most recently, preparing each shape once', async (
     await db.destroy();
   }
 });
+
+// A burst of writes grows the WAL file; once the WAL is copied back and
+// starts again, the file is cut back to WAL_KEEP_BYTES, not kept at its peak.
+it('cuts a WAL file grown by a burst back once the WAL starts again', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'panel-connect-'));
+  const file = path.join(dir, 'panel.sqlite');
+  const { db } = connect(`sqlite:${file}`);
+  try {
+    await sql`create table notes (body blob not null)`.execute(db);
+    // One commit of about 1.2 × WAL_KEEP_BYTES of pages, which stay in the WAL until copied.
+    const rows = Math.ceil((WAL_KEEP_BYTES * 1.2) / 1000);
+    await sql`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${rows})
+      insert into notes (body) select randomblob(1000) from n`.execute(db);
+    expect(statSync(`${file}-wal`).size).toBeGreaterThan(WAL_KEEP_BYTES);
+
+    // Copied back (as the checkpointer's thread does), then the next commit starts the WAL again.
+    await sql`pragma wal_checkpoint(passive)`.execute(db);
+    await sql`insert into notes (body) values (randomblob(10))`.execute(db);
+    expect(statSync(`${file}-wal`).size).toBeLessThanOrEqual(WAL_KEEP_BYTES);
+    expect(WAL_KEEP_BYTES).toBeGreaterThan(WAL_CHECKPOINT_PAGES * 4096);
+  } finally {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}, 30_000);
