@@ -4,6 +4,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 
 import type { Db } from '../src/db/connect';
 import { counterWritesOf, startCounterThread, type CounterThread } from '../src/db/counter-writer';
@@ -272,4 +273,60 @@ describe('the counter thread', () => {
     expect((await lend(codes, 'After')).statusCode).toBe(201);
     expect(await loansOf('After')).toHaveLength(1);
   });
+});
+
+describe('a counter thread that ends mid-group', () => {
+  it('hands its write lock on: the API thread writes again, and the counter runs there', async () => {
+    const own = await createSqliteFile('panel-counter-lost-');
+    try {
+      const ownShop = await insertShop(
+        own.db,
+        systemAudit(),
+        testShopValues('Shop L', 'l@test.dev'),
+      );
+      await sql`create table notes (n integer not null)`.execute(own.db);
+      const lost = await startCounterThread(own.db, own.file);
+      // A lone write goes to the thread and runs in a group, which holds the
+      // write lock: a second or so of counting, ended half-way by a crash.
+      const slowWrite = sql`
+        with recursive c(i) as (select 1 union all select i + 1 from c where i < 5000000)
+        insert into notes (n) select count(*) from c`.execute(own.db);
+      await sleep(200);
+      await lost.terminate();
+      await expect(slowWrite).rejects.toThrow("The counter's thread has stopped.");
+
+      // Without the lock handed on, this transaction would wait for ever.
+      const written = own.db
+        .transaction()
+        .execute((trx) => sql`insert into notes (n) values (1)`.execute(trx));
+      const waiting = new AbortController();
+      const late = sleep(5_000, 'still waiting for the lock', { signal: waiting.signal });
+      expect(await Promise.race([written.then(() => 'written'), late])).toBe('written');
+      waiting.abort();
+      await late.catch(() => {});
+      // The thread's group was rolled back with it.
+      const notes = await sql<{ n: number }>`select n from notes`.execute(own.db);
+      expect(notes.rows).toEqual([{ n: 1 }]);
+
+      // Lends run in the API's thread now.
+      expect(counterWritesOf(own.db)).not.toBe(lost);
+      const codes = await addStock(own.db, ownShop.id, 'cup', 2);
+      const ownApp = await buildAppOnFile(own.db, own.dir);
+      try {
+        const ownToken = signToken({ kind: 'shop', id: ownShop.id, ver: 0 }, JWT_SECRET);
+        const lent = await ownApp.inject({
+          method: 'POST',
+          url: '/api/v0/pack/containers/lend',
+          headers: { authorization: `JWT ${ownToken}` },
+          payload: { codes, client: 'After the crash' },
+        });
+        expect(lent.statusCode).toBe(201);
+      } finally {
+        await ownApp.close();
+      }
+    } finally {
+      await own.db.destroy();
+      rmSync(own.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -59,7 +59,7 @@ async function runGroups(): Promise<void> {
     const jobs = waiting;
     waiting = [];
     let answers: CounterAnswer[] = [];
-    await lock.acquire();
+    await lock.acquireNoted();
     try {
       // Immediate, for the reason given at BEGIN_IMMEDIATE: a group reads before it writes.
       await db.executeQuery(BEGIN_IMMEDIATE);
@@ -73,7 +73,7 @@ async function runGroups(): Promise<void> {
     } catch (error) {
       answers = jobs.map((job) => answerOf(job, error));
     } finally {
-      lock.release();
+      lock.releaseNoted();
     }
     for (const answer of answers) port.postMessage(answer);
     // Let the calls sent meanwhile arrive, to join the next group.

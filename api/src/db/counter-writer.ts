@@ -118,6 +118,8 @@ export function counterWritesOf(db: Db): CounterWrites {
 export interface CounterThread extends CounterWrites {
   /** Ends the thread (calls still running finish first) and closes its connection. */
   stop(): Promise<void>;
+  /** Ends the thread at once, whatever it is running, as a crash would (tests). */
+  terminate(): Promise<void>;
 }
 
 /** A job for the thread, and its answer. */
@@ -144,6 +146,11 @@ export type CounterAnswer =
  *
  * The thread loads the repositories' TypeScript with tsx's require hook,
  * as the API itself is run; it answers `ready` once it can take calls.
+ *
+ * Should the thread end otherwise than by `stop` (an error, terminate), its
+ * calls fail, later ones run in the API's thread again, and the write lock
+ * it held or awaited is handed on (WriteLock.releaseAbandoned): SQLite has
+ * rolled its group back as the thread ended.
  */
 export async function startCounterThread(db: Db, file: string): Promise<CounterThread> {
   const lock = writeLockOf(db);
@@ -164,7 +171,9 @@ export async function startCounterThread(db: Db, file: string): Promise<CounterT
   let nextId = 0;
   let failure: Error | null = null;
   const failAll = (error: Error) => {
+    if (failure) return;
     failure = error;
+    void lock.releaseAbandoned();
     // Later calls run in the API's thread again.
     forwardLoneWrites(db, null);
     counterThreads.delete(db);
@@ -205,6 +214,9 @@ export async function startCounterThread(db: Db, file: string): Promise<CounterT
         args: [audit, shop, input, await lendableContainers(db, shop.id, input.codes), now, key],
       }),
     takeBack: (...args) => send({ op: 'takeBack', args }),
+    terminate: async () => {
+      await worker.terminate();
+    },
     stop: async () => {
       if (failure) return;
       forwardLoneWrites(db, null);

@@ -10,19 +10,62 @@
  * (a ticket lock: first come, first served, so neither thread starves the
  * other), and the main thread waits for it without blocking its event loop.
  *
- * The lock lives in a SharedArrayBuffer: two Int32 slots, the next ticket
- * and the ticket now served. Tickets wrap at 2^32; only equality is tested.
+ * The lock lives in a SharedArrayBuffer: Int32 slots for the next ticket,
+ * the ticket now served, and the ticket of the one user that notes it
+ * (acquireNoted: the counter's thread). Tickets wrap at 2^32; only equality
+ * is tested.
+ *
+ * Why a noted ticket: a thread that dies while it holds the lock, or while
+ * it waits for it, never hands it on, and every later write of the process
+ * would wait for ever. SQLite itself lets go of the dead thread's
+ * transaction (better-sqlite3 closes a thread's connections as the thread
+ * ends, rolling it back); releaseAbandoned hands the dead thread's turn on.
  */
 export class WriteLock {
   private readonly slots: Int32Array;
 
-  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(8)) {
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(SLOTS * 4)) {
     this.slots = new Int32Array(buffer);
   }
 
   /** Waits (without blocking the thread) until this caller holds the lock. */
   async acquire(): Promise<void> {
+    await this.served(Atomics.add(this.slots, NEXT, 1));
+  }
+
+  /**
+   * acquire, with the ticket noted in the lock until this caller's release
+   * (releaseNoted can then hand its turn on). One user of a lock notes its
+   * tickets: the counter's thread.
+   */
+  async acquireNoted(): Promise<void> {
+    Atomics.store(this.slots, NOTED, TAKING);
     const ticket = Atomics.add(this.slots, NEXT, 1);
+    Atomics.store(this.slots, NOTED_TICKET, ticket);
+    Atomics.store(this.slots, NOTED, NOTED_SET);
+    await this.served(ticket);
+  }
+
+  /** release, for a ticket taken by acquireNoted: the lock forgets it. */
+  releaseNoted(): void {
+    Atomics.store(this.slots, NOTED, NONE);
+    this.release();
+  }
+
+  /**
+   * For a noted user that is gone (its thread ended): waits for its ticket's
+   * turn, if it is not already served, then hands the lock on, as that user
+   * would have. Nothing to do if it held or awaited no ticket.
+   */
+  async releaseAbandoned(): Promise<void> {
+    if (Atomics.load(this.slots, NOTED) !== NOTED_SET) return;
+    const ticket = Atomics.load(this.slots, NOTED_TICKET);
+    Atomics.store(this.slots, NOTED, NONE);
+    await this.served(ticket);
+    this.release();
+  }
+
+  private async served(ticket: number): Promise<void> {
     for (;;) {
       const serving = Atomics.load(this.slots, SERVING);
       if (serving === ticket) return;
@@ -53,3 +96,11 @@ interface AtomicsWithWaitAsync {
 
 const NEXT = 0;
 const SERVING = 1;
+/** Whether a noted ticket is held or awaited (NOTED_SET), being taken (TAKING), or none. */
+const NOTED = 2;
+const NOTED_TICKET = 3;
+const SLOTS = 4;
+
+const NONE = 0;
+const NOTED_SET = 1;
+const TAKING = 2;
