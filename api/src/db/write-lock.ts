@@ -39,6 +39,9 @@ export class WriteLock {
    * tickets: the counter's thread.
    */
   async acquireNoted(): Promise<void> {
+    // A thread ended between taking its ticket and noting it would leave the
+    // lock stuck; nothing between the two calls allocates or calls a
+    // function, where V8 stops a thread that is terminated or out of memory.
     Atomics.store(this.slots, NOTED, TAKING);
     const ticket = Atomics.add(this.slots, NEXT, 1);
     Atomics.store(this.slots, NOTED_TICKET, ticket);
