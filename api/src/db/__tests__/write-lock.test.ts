@@ -1,3 +1,4 @@
+import { settlesWithin } from '../../../test/settles-within';
 import { WriteLock } from '../write-lock';
 
 // Two users of one lock, as the API's thread and the counter's thread are:
@@ -7,19 +8,6 @@ const pair = () => {
   const api = new WriteLock();
   return { api, counter: new WriteLock(api.buffer) };
 };
-
-/** Whether `promise` settles within `ms`. */
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 it('takes turns, first come first served', async () => {
   const { api, counter } = pair();
